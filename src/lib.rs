@@ -1,0 +1,22 @@
+//! goref adjudicates Go game records.
+//!
+//! Data flows one way, one function per arrow:
+//!
+//! ```text
+//! bytes --sgf::load--> GameRecord --replay::replay--> Replay (board states + findings)
+//!       --score (later)--> Score --report--> Report --writer (cmd/)--> text, JSON, CSV
+//! ```
+//!
+//! The library never parses arguments, prints, or exits the process: that is the
+//! command line's job (`cmd/`).
+
+pub mod board;
+pub mod report;
+pub mod replay;
+pub mod rules;
+pub mod sgf;
+
+pub use board::{Board, Color, Point};
+
+pub use rules::RuleSet;
+pub use sgf::{GameRecord, LoadError};

@@ -1,0 +1,1 @@
+//! Serialisable results (skeleton).
