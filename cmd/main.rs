@@ -1,1 +1,53 @@
-fn main() {}
+//! The `goref` command line: turns arguments into library calls and results into text,
+//! JSON or CSV. No game logic lives here.
+
+mod input;
+mod output;
+mod rules;
+mod validate;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// goref checks Go game records: it replays every game of an SGF file through a strict
+/// rules validator under the rule set you choose.
+#[derive(Parser)]
+#[command(name = "goref", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay every game of each FILE and report illegal moves and inconsistencies.
+    Validate(validate::Args),
+    /// List the rule presets, or show one preset's parameters.
+    Rules(rules::Args),
+}
+
+/// What a subcommand concluded, mapped to the exit codes of DESIGN.md.
+pub enum Outcome {
+    /// Everything read, nothing at or above the failing level.
+    Clean,
+    /// The command ran and found illegal games, mismatched results or unreadable files.
+    Problems,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(args) => validate::run(args),
+        Command::Rules(args) => rules::run(args),
+    };
+    match result {
+        Ok(Outcome::Clean) => ExitCode::SUCCESS,
+        Ok(Outcome::Problems) => ExitCode::from(1),
+        Err(error) if output::is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("goref: error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,7 +1,30 @@
 //! The board: stones, chains, captures and an incrementally updated Zobrist hash.
 //!
-//! INTERFACE SKELETON: the public items below are the contract other modules use.
-//! Bodies are filled in by the board work; signatures stay.
+//! A [`Board`] holds one position of any size from 1x1 to 25x25, square or rectangular,
+//! and carries out plays exactly as a record gives them: captures of opponent chains left
+//! without liberties first, then removal of the mover's own chain if it has none (suicide).
+//! It never judges legality by a rule set: [`PlayOutcome`] says what happened (captures,
+//! suicide, an immediate simple-ko retake) and the validator decides what that means.
+//!
+//! Guarantees:
+//! - A play, a pass and the legality probes ([`Board::is_suicide`],
+//!   [`Board::is_ko_recapture`]) never allocate and cost time in proportion to the chains
+//!   they touch, not to the board size. Storage is fixed-size, so cloning a board is one
+//!   copy of a few kilobytes.
+//! - Chains, liberty counts (distinct empty points, never pseudo-liberties), stone counts
+//!   and the hash are always exact; [`Board::check_consistency`] recomputes them from
+//!   scratch for tests and fuzzers.
+//! - [`Board::hash`] depends only on the stones: the same position gives the same hash on
+//!   every board of that size, in every run (the keys are a compile-time table).
+//! - Errors ([`PlayError`]) leave the board untouched, and nothing reachable from input
+//!   panics.
+//!
+//! Layout: one flat array of cells with a fixed stride of 27 (the largest side plus one
+//! sentinel row or column on each side), whatever the board size. The sentinels make
+//! neighbour loops free of bounds tests, and the fixed stride makes the neighbour offsets
+//! constants and lets every size share one Zobrist table. A chain is a head cell stored
+//! for each of its stones plus a circular `next` list through them; its liberty and stone
+//! counts live at its head. Joining chains relabels the smaller one.
 
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +36,9 @@ pub const MAX_SIZE: u8 = 25;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
+    /// The first player (SGF `B`).
     Black,
+    /// The second player (SGF `W`).
     White,
 }
 
@@ -44,16 +69,19 @@ impl Color {
 /// counted from the top, both from 0. `dp` in SGF is `Point { x: 3, y: 15 }`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
+    /// Column, from the left, from 0.
     pub x: u8,
+    /// Row, from the top, from 0.
     pub y: u8,
 }
 
 impl Point {
+    /// The point in column `x` (from the left) and row `y` (from the top).
     pub fn new(x: u8, y: u8) -> Point {
         Point { x, y }
     }
 
-    /// The SGF form, `dp`. Coordinates past `z` use `A`..`Z` as SGF FF[4] does.
+    /// The SGF form, `dp`. Coordinates past `z` use `A`..`Z` as SGF FF\[4\] does.
     pub fn to_sgf(self) -> String {
         fn letter(v: u8) -> char {
             if v < 26 {
@@ -112,24 +140,219 @@ pub struct PlayOutcome {
     pub ko_recapture: bool,
 }
 
-/// The board. Fixed-size storage for every size up to 25x25, so a play never allocates.
+/// Side of the padded grid: the largest board plus a sentinel row or column on each side.
+const STRIDE: usize = MAX_SIZE as usize + 2;
+/// Cells of the padded grid.
+const CELLS: usize = STRIDE * STRIDE;
+/// The most stones a board can hold; bounds the scratch stacks of the slow paths.
+const MAX_POINTS: usize = MAX_SIZE as usize * MAX_SIZE as usize;
+/// 64-bit words in a bitset over all cells.
+const CELL_WORDS: usize = CELLS.div_ceil(64);
+
+// Cell contents. A stone's value is `Color::index() + 1`, so `3 - v` is the opponent.
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const BORDER: u8 = 3;
+
+/// Head stored for empty and border cells. Cell 0 is a corner sentinel, so it is never the
+/// head of a real chain, and "is this neighbour in chain `h`" needs no colour test.
+const NO_CHAIN: u16 = 0;
+
+/// splitmix64's output function: a bijection on `u64` with good avalanche, so distinct
+/// inputs give distinct, well-spread keys.
+const fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn zobrist_table() -> [[u64; 2]; CELLS] {
+    // An arbitrary fixed offset so the keys are not simply splitmix64(0), splitmix64(1)...
+    const SEED: u64 = 0x676F_7265_665F_7A6F; // "goref_zo"
+    let mut table = [[0u64; 2]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        table[cell][0] = splitmix64(SEED.wrapping_add(2 * cell as u64));
+        table[cell][1] = splitmix64(SEED.wrapping_add(2 * cell as u64 + 1));
+        cell += 1;
+    }
+    table
+}
+
+/// Zobrist keys by cell and colour index, computed at compile time. Indexed by padded cell,
+/// which is the same for a point on every board size.
+static ZOBRIST: [[u64; 2]; CELLS] = zobrist_table();
+
+/// The cell value of a stone of `color`.
+#[inline]
+fn stone_of(color: Color) -> u8 {
+    color.index() as u8 + 1
+}
+
+#[inline]
+fn is_stone(v: u8) -> bool {
+    v == BLACK || v == WHITE
+}
+
+/// The padded cell of an on-board point. Callers check [`Board::contains`] first.
+#[inline]
+fn cell_of(p: Point) -> usize {
+    (p.y as usize + 1) * STRIDE + p.x as usize + 1
+}
+
+/// The point of an on-board cell.
+#[inline]
+fn point_of(cell: usize) -> Point {
+    // On-board cells have 1 <= row, column <= 25, so both fit a u8.
+    Point::new((cell % STRIDE - 1) as u8, (cell / STRIDE - 1) as u8)
+}
+
+/// The four neighbours of an on-board cell. On-board cells lie at least one row and one
+/// column inside the padded grid, so these never leave it.
+#[inline]
+fn neighbours(cell: usize) -> [usize; 4] {
+    [cell - STRIDE, cell - 1, cell + 1, cell + STRIDE]
+}
+
+/// Up to four distinct chain heads: the chains around one point.
+#[derive(Clone, Copy)]
+struct Heads {
+    heads: [u16; 4],
+    len: usize,
+}
+
+impl Heads {
+    #[inline]
+    fn new() -> Heads {
+        Heads {
+            heads: [NO_CHAIN; 4],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, head: u16) -> bool {
+        if self.heads[..self.len].contains(&head) {
+            return false;
+        }
+        // At most four neighbours, hence at most four distinct heads.
+        self.heads[self.len] = head;
+        self.len += 1;
+        true
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[u16] {
+        &self.heads[..self.len]
+    }
+}
+
+/// What a chain knows about itself, stored at its head cell.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct ChainInfo {
+    /// Distinct empty points next to the chain.
+    liberties: u16,
+    /// Stones in the chain.
+    stones: u16,
+}
+
+/// The board. Fixed-size storage for every size up to 25x25, so a play never allocates
+/// and `clone` is a plain copy of about 6.5 KB.
 #[derive(Clone)]
 pub struct Board {
     width: u8,
     height: u8,
+    /// Padded grid: `EMPTY`, `BLACK`, `WHITE`, or `BORDER` for every cell off the board.
+    cells: [u8; CELLS],
+    /// For a stone, the head cell of its chain; `NO_CHAIN` for every other cell.
+    head: [u16; CELLS],
+    /// For a stone, the next stone of its chain (a circular list); meaningless elsewhere.
+    next: [u16; CELLS],
+    /// Per-chain counts, valid at head cells only.
+    chains: [ChainInfo; CELLS],
+    hash: u64,
+    /// Stones on the board, by colour index.
+    stones: [u32; 2],
+    /// Stones removed by captures and suicide over the game, by colour index.
+    removed: [u32; 2],
+    /// The cell where an immediate retake is a simple-ko recapture; 0 (a sentinel) = none.
+    ko_cell: u16,
+    /// The colour (cell value) whose stone on `ko_cell` would retake.
+    ko_color: u8,
 }
 
 impl Board {
     /// An empty board. `None` when a side is 0 or larger than [`MAX_SIZE`].
     pub fn new(width: u8, height: u8) -> Option<Board> {
-        let _ = (width, height);
-        todo!()
+        if width == 0 || height == 0 || width > MAX_SIZE || height > MAX_SIZE {
+            return None;
+        }
+        let mut board = Board {
+            width,
+            height,
+            cells: [BORDER; CELLS],
+            head: [NO_CHAIN; CELLS],
+            next: [0; CELLS],
+            chains: [ChainInfo::default(); CELLS],
+            hash: 0,
+            stones: [0; 2],
+            removed: [0; 2],
+            ko_cell: 0,
+            ko_color: EMPTY,
+        };
+        for y in 0..height {
+            for x in 0..width {
+                board.cells[cell_of(Point::new(x, y))] = EMPTY;
+            }
+        }
+        Some(board)
     }
 
+    /// A board drawn as text, for tests and examples: one line per row from the top, `X`
+    /// (or `x`, `#`, `B`) for Black, `O` (or `o`, `W`) for White, `.` (or `+`) for empty;
+    /// spaces and blank lines are ignored. The stones are placed as setup (no captures).
+    /// `None` when the rows differ in length, a character is not one of these, or a side
+    /// is outside 1..=25.
+    pub fn from_diagram(diagram: &str) -> Option<Board> {
+        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+        for line in diagram.lines() {
+            let mut row = Vec::new();
+            for ch in line.chars() {
+                match ch {
+                    'X' | 'x' | '#' | 'B' => row.push(Some(Color::Black)),
+                    'O' | 'o' | 'W' => row.push(Some(Color::White)),
+                    '.' | '+' => row.push(None),
+                    c if c.is_whitespace() => {}
+                    _ => return None,
+                }
+            }
+            if !row.is_empty() {
+                rows.push(row);
+            }
+        }
+        let width = u8::try_from(rows.first()?.len()).ok()?;
+        let height = u8::try_from(rows.len()).ok()?;
+        let mut board = Board::new(width, height)?;
+        for (y, row) in rows.iter().enumerate() {
+            if row.len() != usize::from(width) {
+                return None;
+            }
+            for (x, &stone) in row.iter().enumerate() {
+                // x < width and y < height, both at most 25.
+                board.set(Point::new(x as u8, y as u8), stone).ok()?;
+            }
+        }
+        Some(board)
+    }
+
+    /// The board's width (columns).
     pub fn width(&self) -> u8 {
         self.width
     }
 
+    /// The board's height (rows).
     pub fn height(&self) -> u8 {
         self.height
     }
@@ -141,94 +364,657 @@ impl Board {
 
     /// The stone on `p`, `None` when empty or off the board.
     pub fn get(&self, p: Point) -> Option<Color> {
-        let _ = p;
-        todo!()
+        if !self.contains(p) {
+            return None;
+        }
+        match self.cells[cell_of(p)] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
     }
 
     /// Put a stone (or nothing) on a point without captures: setup properties AB/AW/AE.
     /// Keeps chains, liberties and the hash exact. Clears the ko point.
     /// Returns `Err(PlayError::OffBoard)` for points off the board.
+    ///
+    /// Setup may leave chains without liberties (a record can draw anything). They stay
+    /// on the board with a liberty count of 0: a play only examines the chains next to
+    /// it, and such a chain has no empty neighbour until setup lifts one.
     pub fn set(&mut self, p: Point, stone: Option<Color>) -> Result<(), PlayError> {
-        let _ = (p, stone);
-        todo!()
+        if !self.contains(p) {
+            return Err(PlayError::OffBoard);
+        }
+        self.ko_cell = 0;
+        let cell = cell_of(p);
+        let want = stone.map_or(EMPTY, stone_of);
+        if self.cells[cell] == want {
+            return Ok(());
+        }
+        if self.cells[cell] != EMPTY {
+            self.lift_stone(cell);
+        }
+        if want != EMPTY {
+            self.add_stone(cell, want);
+        }
+        Ok(())
     }
 
     /// Play a stone as recorded. Errors leave the board unchanged.
+    ///
+    /// Order: the stone joins its neighbouring chains of its colour, opponent chains left
+    /// without liberties are removed, then the mover's chain is removed if it still has no
+    /// liberty. A play creates a simple ko when it captured exactly one stone and its stone
+    /// is then a chain of one stone with exactly one liberty (the point just emptied); the
+    /// opponent's stone on that point is a ko recapture until any other play, a pass, or a
+    /// change by setup.
     pub fn play(&mut self, color: Color, p: Point) -> Result<PlayOutcome, PlayError> {
-        let _ = (color, p);
-        todo!()
+        if !self.contains(p) {
+            return Err(PlayError::OffBoard);
+        }
+        let cell = cell_of(p);
+        if self.cells[cell] != EMPTY {
+            return Err(PlayError::Occupied);
+        }
+        let me = stone_of(color);
+        let them = 3 - me;
+        let retakes_ko = usize::from(self.ko_cell) == cell && self.ko_color == me;
+
+        let around = self.add_stone(cell, me);
+
+        let mut captured = 0;
+        let mut last_captured = 0;
+        for &h in around.as_slice() {
+            let h = usize::from(h);
+            // `add_stone` merged only chains of our colour, so opponent heads are still
+            // heads; a chain captured earlier in this loop is EMPTY now and skipped.
+            if self.cells[h] == them && self.chains[h].liberties == 0 {
+                let n = self.remove_chain(h);
+                self.removed[usize::from(them - 1)] += n;
+                captured += n;
+                last_captured = h;
+            }
+        }
+
+        let my_head = usize::from(self.head[cell]);
+        let mut suicide = 0;
+        if self.chains[my_head].liberties == 0 {
+            suicide = self.remove_chain(my_head);
+            self.removed[usize::from(me - 1)] += suicide;
+        }
+
+        // After a one-stone capture the mover's chain has a liberty, so `my_head` is
+        // still its head here.
+        let mine = self.chains[my_head];
+        if captured == 1 && suicide == 0 && mine.stones == 1 && mine.liberties == 1 {
+            // The classic ko shape: the lone stone's only liberty is the point it just
+            // emptied (a captured neighbour is always one of its liberties).
+            self.ko_cell = last_captured as u16;
+            self.ko_color = them;
+        } else {
+            self.ko_cell = 0;
+        }
+
+        Ok(PlayOutcome {
+            captured,
+            suicide,
+            ko_recapture: retakes_ko && captured == 1,
+        })
     }
 
     /// A pass: only clears the simple-ko point.
     pub fn pass(&mut self) {
-        todo!()
+        self.ko_cell = 0;
     }
 
-    /// Would a stone of `color` on `p` be an immediate simple-ko recapture?
+    /// Would a stone of `color` on `p` be an immediate simple-ko recapture? True exactly
+    /// when the opponent's last play (with no pass, play or setup since) created a ko as
+    /// described in [`Board::play`], `p` is the point it emptied, `color` is the colour
+    /// that lost the stone, and the play would capture exactly one stone: then it brings
+    /// back the position before the opponent's capture. [`Board::play`] reports the same
+    /// answer in [`PlayOutcome::ko_recapture`].
     pub fn is_ko_recapture(&self, color: Color, p: Point) -> bool {
-        let _ = (color, p);
-        todo!()
+        self.ko_cell != 0
+            && self.contains(p)
+            && usize::from(self.ko_cell) == cell_of(p)
+            && self.ko_color == stone_of(color)
+            && self.captures_exactly_one(usize::from(self.ko_cell), self.ko_color)
+    }
+
+    /// The point where an immediate retake would be a simple-ko recapture (see
+    /// [`Board::is_ko_recapture`]), and the colour that would retake; `None` when there is
+    /// no such point.
+    pub fn ko_point(&self) -> Option<(Point, Color)> {
+        if self.ko_cell == 0 || !self.captures_exactly_one(usize::from(self.ko_cell), self.ko_color)
+        {
+            return None;
+        }
+        let color = if self.ko_color == BLACK {
+            Color::Black
+        } else {
+            Color::White
+        };
+        Some((point_of(usize::from(self.ko_cell)), color))
+    }
+
+    /// Whether a stone of value `me` on the empty `cell` would capture exactly one stone.
+    /// After a ko capture this holds in every position reached by plays; it fails only when
+    /// setup left another opponent chain whose last liberty is the ko point.
+    fn captures_exactly_one(&self, cell: usize, me: u8) -> bool {
+        let mut in_atari = Heads::new();
+        let mut stones = 0;
+        for nb in neighbours(cell) {
+            let v = self.cells[nb];
+            if is_stone(v) && v != me {
+                let head = self.head[nb];
+                let info = self.chains[usize::from(head)];
+                if info.liberties == 1 && in_atari.insert(head) {
+                    stones += info.stones;
+                }
+            }
+        }
+        stones == 1
+    }
+
+    /// Would a stone of `color` on `p` be suicide, i.e. leave its own chain without
+    /// liberties after captures? `false` for points off the board or occupied (those are
+    /// [`PlayError`]s, not suicide). Does not play the stone.
+    pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        if !self.contains(p) {
+            return false;
+        }
+        let cell = cell_of(p);
+        if self.cells[cell] != EMPTY {
+            return false;
+        }
+        let me = stone_of(color);
+        for nb in neighbours(cell) {
+            let v = self.cells[nb];
+            if v == EMPTY {
+                return false;
+            }
+            if is_stone(v) {
+                let libs = self.chains[usize::from(self.head[nb])].liberties;
+                // Our chain with another liberty keeps us alive; an opponent chain whose
+                // last liberty is `p` is captured and gives us one.
+                if (v == me && libs > 1) || (v != me && libs == 1) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Zobrist hash of the stones on the board (not of the player to move, nor of
     /// the ko point). Two equal positions always have equal hashes; the reverse is a
     /// candidate that [`Board::same_position`] confirms.
     pub fn hash(&self) -> u64 {
-        todo!()
+        self.hash
     }
 
-    /// Whether two boards hold exactly the same stones.
+    /// The Zobrist key of a stone of `color` on `p`: [`Board::hash`] is the XOR of the
+    /// keys of all stones on the board. The same on every board size and in every run.
+    /// Points past [`MAX_SIZE`] get key 0.
+    pub fn zobrist_key(p: Point, color: Color) -> u64 {
+        if p.x >= MAX_SIZE || p.y >= MAX_SIZE {
+            return 0;
+        }
+        ZOBRIST[cell_of(p)][color.index()]
+    }
+
+    /// Whether two boards hold exactly the same stones (boards of different sizes never
+    /// do).
     pub fn same_position(&self, other: &Board) -> bool {
-        let _ = other;
-        todo!()
+        // Borders are laid out identically for equal sizes, so whole arrays compare.
+        self.width == other.width && self.height == other.height && self.cells == other.cells
     }
 
     /// Stones removed from the board by captures (suicide included), by the colour of the
-    /// stones removed: `captures_of(Black)` = black stones White has taken.
+    /// stones removed: `removed(Black)` = black stones taken off the board.
     pub fn removed(&self, color: Color) -> u32 {
-        let _ = color;
-        todo!()
+        self.removed[color.index()]
+    }
+
+    /// Stones of `color` on the board.
+    pub fn stones(&self, color: Color) -> u32 {
+        self.stones[color.index()]
     }
 
     /// Number of liberties of the chain on `p` (0 for an empty point).
     pub fn liberties(&self, p: Point) -> u32 {
-        let _ = p;
-        todo!()
+        if !self.contains(p) {
+            return 0;
+        }
+        let cell = cell_of(p);
+        if !is_stone(self.cells[cell]) {
+            return 0;
+        }
+        u32::from(self.chains[usize::from(self.head[cell])].liberties)
     }
 
-    /// Every point of the chain containing `p` (empty when `p` is empty). Allocates:
-    /// not for the hot path.
+    /// Every point of the chain containing `p` (empty when `p` is empty), in reading order
+    /// (rows from the top, each from the left). Allocates: not for the hot path.
     pub fn chain(&self, p: Point) -> Vec<Point> {
-        let _ = p;
-        todo!()
+        let mut out = Vec::new();
+        if !self.contains(p) || !is_stone(self.cells[cell_of(p)]) {
+            return out;
+        }
+        let start = cell_of(p);
+        let mut s = start;
+        loop {
+            out.push(point_of(s));
+            s = usize::from(self.next[s]);
+            if s == start {
+                break;
+            }
+        }
+        out.sort_by_key(|q| (q.y, q.x));
+        out
     }
 
     /// Recompute chains, liberties, stone counts and the hash from scratch and compare
     /// with the incremental state. Slow: for tests and fuzzing.
     pub fn check_consistency(&self) -> Result<(), String> {
-        todo!()
+        if self.width == 0 || self.height == 0 || self.width > MAX_SIZE || self.height > MAX_SIZE {
+            return Err(format!("bad size {}x{}", self.width, self.height));
+        }
+        let on_board = |cell: usize| {
+            let (x, y) = (cell % STRIDE, cell / STRIDE);
+            (1..=usize::from(self.width)).contains(&x)
+                && (1..=usize::from(self.height)).contains(&y)
+        };
+        let mut hash = 0u64;
+        let mut stones = [0u32; 2];
+        for (cell, (&v, &head)) in self.cells.iter().zip(&self.head).enumerate() {
+            let on = on_board(cell);
+            if !on && v != BORDER {
+                return Err(format!("cell {cell} off the board holds {v}, not a border"));
+            }
+            if on && !is_stone(v) && v != EMPTY {
+                return Err(format!("point {} holds {v}", point_of(cell).to_sgf()));
+            }
+            if is_stone(v) {
+                hash ^= ZOBRIST[cell][usize::from(v - 1)];
+                stones[usize::from(v - 1)] += 1;
+            } else if head != NO_CHAIN {
+                return Err(format!("non-stone cell {cell} has chain head {head}"));
+            }
+        }
+        if hash != self.hash {
+            return Err(format!("hash {:#x}, recomputed {hash:#x}", self.hash));
+        }
+        if stones != self.stones {
+            return Err(format!(
+                "stone counts {:?}, recomputed {stones:?}",
+                self.stones
+            ));
+        }
+
+        // Chains by flood fill, independent of head/next.
+        let mut component = vec![usize::MAX; CELLS];
+        let mut heads_seen = vec![false; CELLS];
+        for start in 0..CELLS {
+            let v = self.cells[start];
+            if !is_stone(v) || component[start] != usize::MAX {
+                continue;
+            }
+            let mut members = vec![start];
+            let mut liberties = std::collections::BTreeSet::new();
+            component[start] = start;
+            let mut i = 0;
+            while i < members.len() {
+                for nb in neighbours(members[i]) {
+                    if self.cells[nb] == EMPTY {
+                        liberties.insert(nb);
+                    } else if self.cells[nb] == v && component[nb] == usize::MAX {
+                        component[nb] = start;
+                        members.push(nb);
+                    }
+                }
+                i += 1;
+            }
+            let at = point_of(start).to_sgf();
+            let head = usize::from(self.head[start]);
+            if members.iter().any(|&m| usize::from(self.head[m]) != head) {
+                return Err(format!("chain at {at}: stones disagree on the head"));
+            }
+            if component[head] != start {
+                return Err(format!(
+                    "chain at {at}: head {head} is not one of its stones"
+                ));
+            }
+            if heads_seen[head] {
+                return Err(format!(
+                    "chain at {at}: head {head} shared with another chain"
+                ));
+            }
+            heads_seen[head] = true;
+            let info = self.chains[head];
+            if usize::from(info.stones) != members.len() {
+                return Err(format!(
+                    "chain at {at}: {} stones recorded, {} found",
+                    info.stones,
+                    members.len()
+                ));
+            }
+            if usize::from(info.liberties) != liberties.len() {
+                return Err(format!(
+                    "chain at {at}: {} liberties recorded, {} found",
+                    info.liberties,
+                    liberties.len()
+                ));
+            }
+            // The next list must be one cycle through exactly these stones.
+            let mut visited = 0;
+            let mut s = head;
+            loop {
+                if component[s] != start {
+                    return Err(format!("chain at {at}: next list leaves the chain"));
+                }
+                visited += 1;
+                if visited > members.len() {
+                    return Err(format!("chain at {at}: next list does not cycle"));
+                }
+                s = usize::from(self.next[s]);
+                if s == head {
+                    break;
+                }
+            }
+            if visited != members.len() {
+                return Err(format!(
+                    "chain at {at}: next list holds {visited} of {} stones",
+                    members.len()
+                ));
+            }
+        }
+
+        if self.ko_cell != 0 {
+            let ko = usize::from(self.ko_cell);
+            if !on_board(ko) || self.cells[ko] != EMPTY || !is_stone(self.ko_color) {
+                return Err(format!("bad ko point {ko} for colour {}", self.ko_color));
+            }
+            let capturer = 3 - self.ko_color;
+            let shape = neighbours(ko).iter().any(|&nb| {
+                self.cells[nb] == capturer
+                    && self.chains[usize::from(self.head[nb])]
+                        == ChainInfo {
+                            liberties: 1,
+                            stones: 1,
+                        }
+            });
+            if !shape {
+                return Err(format!(
+                    "ko point {} without a lone capturing stone",
+                    point_of(ko).to_sgf()
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Write the position into `out` as one byte per point, row by row from the top
     /// (0 empty, 1 black, 2 white); `out` is cleared first. Used to keep snapshots.
     pub fn write_position(&self, out: &mut Vec<u8>) {
-        let _ = out;
-        todo!()
+        out.clear();
+        out.reserve(usize::from(self.width) * usize::from(self.height));
+        for y in 0..self.height {
+            let row = cell_of(Point::new(0, y));
+            out.extend_from_slice(&self.cells[row..row + usize::from(self.width)]);
+        }
     }
 
     /// Replace the whole position with one written by [`Board::write_position`] for a
     /// board of the same size. Clears the ko point; keeps the capture counters.
+    ///
+    /// Input that did not come from a board of this size does not panic: missing bytes
+    /// read as empty, extra bytes are ignored, and values other than 1 and 2 are empty.
     pub fn load_position(&mut self, position: &[u8]) {
-        let _ = position;
-        todo!()
+        let width = usize::from(self.width);
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let i = usize::from(y) * width + usize::from(x);
+                let v = match position.get(i) {
+                    Some(&v) if is_stone(v) => v,
+                    _ => EMPTY,
+                };
+                self.cells[cell_of(Point::new(x, y))] = v;
+            }
+        }
+        self.rebuild();
+    }
+
+    // ---- internals ----
+
+    /// Put a stone of value `me` on the empty on-board `cell` and join it to its chains:
+    /// exact liberties and hash, no captures. Returns the distinct chains that were next
+    /// to the cell before the stone went down (heads of own-colour ones may be stale after
+    /// the merge; opponent heads are still valid).
+    #[inline]
+    fn add_stone(&mut self, cell: usize, me: u8) -> Heads {
+        let mut around = Heads::new();
+        let mut empty = 0u16;
+        for nb in neighbours(cell) {
+            let v = self.cells[nb];
+            if v == EMPTY {
+                empty += 1;
+            } else if is_stone(v) {
+                around.insert(self.head[nb]);
+            }
+        }
+        self.cells[cell] = me;
+        self.head[cell] = cell as u16;
+        self.next[cell] = cell as u16;
+        self.chains[cell] = ChainInfo {
+            liberties: empty,
+            stones: 1,
+        };
+        self.hash ^= ZOBRIST[cell][usize::from(me - 1)];
+        self.stones[usize::from(me - 1)] += 1;
+
+        for &h in around.as_slice() {
+            // Liberty counts are exact and `cell` was an empty neighbour of this chain,
+            // so it was counted once and the count is at least 1.
+            self.chains[usize::from(h)].liberties -= 1;
+        }
+        for &h in around.as_slice() {
+            if self.cells[usize::from(h)] == me {
+                self.merge(cell, usize::from(h));
+            }
+        }
+        around
+    }
+
+    /// Join the chains of the stones on `a` and `b` (same colour), relabelling the smaller.
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) {
+        let mut big = usize::from(self.head[a]);
+        let mut small = usize::from(self.head[b]);
+        if big == small {
+            return;
+        }
+        if self.chains[big].stones < self.chains[small].stones {
+            std::mem::swap(&mut big, &mut small);
+        }
+        // The union's liberties are the big chain's plus the small chain's empty neighbours
+        // that touch no stone already labelled `big`. Relabelling as we go means a
+        // liberty shared by two small-chain stones is counted at the first one only.
+        let mut gained = 0u16;
+        let mut s = small;
+        loop {
+            for nb in neighbours(s) {
+                if self.cells[nb] == EMPTY && !self.touches(nb, big) {
+                    gained += 1;
+                }
+            }
+            self.head[s] = big as u16;
+            s = usize::from(self.next[s]);
+            if s == small {
+                break;
+            }
+        }
+        // Swapping two successors splices two circular lists into one.
+        self.next.swap(big, small);
+        let small_stones = self.chains[small].stones;
+        let info = &mut self.chains[big];
+        info.liberties += gained;
+        info.stones += small_stones;
+    }
+
+    /// Whether the on-board `cell` has a neighbour in the chain headed by `head`.
+    #[inline]
+    fn touches(&self, cell: usize, head: usize) -> bool {
+        // Only stones carry a head other than NO_CHAIN, and `head` is never NO_CHAIN.
+        neighbours(cell)
+            .iter()
+            .any(|&nb| usize::from(self.head[nb]) == head)
+    }
+
+    /// Take the whole chain headed by `head` off the board, giving each neighbouring chain
+    /// its new liberties. Returns the number of stones removed. Does not touch `removed`.
+    fn remove_chain(&mut self, head: usize) -> u32 {
+        let key = usize::from(self.cells[head] - 1);
+        let mut n = 0;
+        let mut s = head;
+        loop {
+            self.cells[s] = EMPTY;
+            self.hash ^= ZOBRIST[s][key];
+            n += 1;
+            s = usize::from(self.next[s]);
+            if s == head {
+                break;
+            }
+        }
+        // Second pass, once every stone is gone: the remaining stone neighbours are all
+        // of the other colour, and each distinct one gains this point as a liberty.
+        loop {
+            let mut around = Heads::new();
+            for nb in neighbours(s) {
+                if is_stone(self.cells[nb]) && around.insert(self.head[nb]) {
+                    self.chains[usize::from(self.head[nb])].liberties += 1;
+                }
+            }
+            self.head[s] = NO_CHAIN;
+            s = usize::from(self.next[s]);
+            if s == head {
+                break;
+            }
+        }
+        // The count includes these n stones, which were on the board.
+        self.stones[key] -= n;
+        n
+    }
+
+    /// Lift one stone (setup): neighbours of the other colour gain a liberty, and what is
+    /// left of its chain is rebuilt, since it may fall apart into up to four chains.
+    fn lift_stone(&mut self, cell: usize) {
+        let v = self.cells[cell];
+        let mut rest = [0u16; MAX_POINTS];
+        let mut n = 0;
+        let mut s = usize::from(self.next[cell]);
+        while s != cell {
+            // A chain has at most MAX_POINTS stones.
+            rest[n] = s as u16;
+            n += 1;
+            s = usize::from(self.next[s]);
+        }
+        self.cells[cell] = EMPTY;
+        self.head[cell] = NO_CHAIN;
+        self.hash ^= ZOBRIST[cell][usize::from(v - 1)];
+        // The count includes the stone being lifted.
+        self.stones[usize::from(v - 1)] -= 1;
+
+        let mut around = Heads::new();
+        for nb in neighbours(cell) {
+            let w = self.cells[nb];
+            if is_stone(w) && w != v && around.insert(self.head[nb]) {
+                self.chains[usize::from(self.head[nb])].liberties += 1;
+            }
+        }
+        for &s in &rest[..n] {
+            self.head[usize::from(s)] = NO_CHAIN;
+        }
+        for &s in &rest[..n] {
+            if self.head[usize::from(s)] == NO_CHAIN {
+                self.build_chain(usize::from(s));
+            }
+        }
+    }
+
+    /// Label by flood fill the chain through the stone on `start`, whose stones must all
+    /// have head `NO_CHAIN`, and count its liberties.
+    fn build_chain(&mut self, start: usize) {
+        let v = self.cells[start];
+        let mut stack = [0u16; MAX_POINTS];
+        let mut top = 0;
+        let mut seen = [0u64; CELL_WORDS];
+        let mut liberties = 0u16;
+        let mut stones = 0u16;
+        self.head[start] = start as u16;
+        self.next[start] = start as u16;
+        stack[top] = start as u16;
+        top += 1;
+        while top > 0 {
+            top -= 1;
+            let s = usize::from(stack[top]);
+            stones += 1;
+            for nb in neighbours(s) {
+                let w = self.cells[nb];
+                if w == EMPTY {
+                    let (word, bit) = (nb / 64, 1u64 << (nb % 64));
+                    if seen[word] & bit == 0 {
+                        seen[word] |= bit;
+                        liberties += 1;
+                    }
+                } else if w == v && self.head[nb] == NO_CHAIN {
+                    self.head[nb] = start as u16;
+                    self.next[nb] = self.next[start];
+                    self.next[start] = nb as u16;
+                    // Each stone is pushed once, when labelled: at most MAX_POINTS.
+                    stack[top] = nb as u16;
+                    top += 1;
+                }
+            }
+        }
+        self.chains[start] = ChainInfo { liberties, stones };
+    }
+
+    /// Recompute chains, stone counts and hash from `cells` alone; clears the ko point.
+    fn rebuild(&mut self) {
+        self.head = [NO_CHAIN; CELLS];
+        self.hash = 0;
+        self.stones = [0; 2];
+        self.ko_cell = 0;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let cell = cell_of(Point::new(x, y));
+                let v = self.cells[cell];
+                if is_stone(v) {
+                    self.hash ^= ZOBRIST[cell][usize::from(v - 1)];
+                    self.stones[usize::from(v - 1)] += 1;
+                    if self.head[cell] == NO_CHAIN {
+                        self.build_chain(cell);
+                    }
+                }
+            }
+        }
     }
 }
 
 impl std::fmt::Display for Board {
     /// An ASCII diagram: `X` black, `O` white, `.` empty, one row per line from the top.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let _ = f;
-        todo!()
+        use std::fmt::Write;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                f.write_char(match self.cells[cell_of(Point::new(x, y))] {
+                    BLACK => 'X',
+                    WHITE => 'O',
+                    _ => '.',
+                })?;
+            }
+            f.write_char('\n')?;
+        }
+        Ok(())
     }
 }
 
@@ -236,4 +1022,713 @@ impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         std::fmt::Display::fmt(self, f)
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Color::{Black, White};
+
+    /// A board from a diagram, checked for consistency.
+    fn board(diagram: &str) -> Board {
+        let b = Board::from_diagram(diagram).expect("test diagram is valid");
+        b.check_consistency().expect("diagram board is consistent");
+        b
+    }
+
+    /// The diagram as `Display` prints it: rows trimmed, spaces dropped, blank lines skipped.
+    fn normalise(diagram: &str) -> String {
+        diagram
+            .lines()
+            .map(|l| l.replace(' ', ""))
+            .filter(|l| !l.is_empty())
+            .map(|l| l + "\n")
+            .collect()
+    }
+
+    #[track_caller]
+    fn assert_board(b: &Board, expected: &str) {
+        assert_eq!(b.to_string(), normalise(expected), "board:\n{b}");
+        b.check_consistency().expect("consistent after the play");
+        // The incremental hash equals that of the same position built from scratch.
+        assert_eq!(b.hash(), board(expected).hash());
+    }
+
+    /// An SGF point, `"ab"` = column 0, row 1.
+    fn at(sgf: &str) -> Point {
+        let b = sgf.as_bytes();
+        Point::new(b[0] - b'a', b[1] - b'a')
+    }
+
+    #[track_caller]
+    fn play(b: &mut Board, color: Color, sgf: &str) -> PlayOutcome {
+        let outcome = b.play(color, at(sgf)).expect("play on an empty point");
+        b.check_consistency().expect("consistent after the play");
+        outcome
+    }
+
+    fn outcome(captured: u32, suicide: u32, ko_recapture: bool) -> PlayOutcome {
+        PlayOutcome {
+            captured,
+            suicide,
+            ko_recapture,
+        }
+    }
+
+    #[test]
+    fn new_accepts_1_to_25_only() {
+        assert!(Board::new(0, 5).is_none());
+        assert!(Board::new(5, 0).is_none());
+        assert!(Board::new(26, 19).is_none());
+        assert!(Board::new(19, 26).is_none());
+        for (w, h) in [(1, 1), (25, 25), (7, 13), (25, 1), (1, 25)] {
+            let b = Board::new(w, h).expect("valid size");
+            assert_eq!((b.width(), b.height()), (w, h));
+            assert_eq!(b.hash(), 0);
+            b.check_consistency().expect("empty board is consistent");
+        }
+    }
+
+    #[test]
+    fn board_is_one_small_fixed_block() {
+        // Clone cost and cache footprint: the replay keeps and copies boards freely.
+        assert!(std::mem::size_of::<Board>() < 7 * 1024);
+    }
+
+    #[test]
+    fn display_and_from_diagram() {
+        let b = board(
+            "X.O
+             ...",
+        );
+        assert_eq!(b.to_string(), "X.O\n...\n");
+        assert_eq!(b.get(Point::new(0, 0)), Some(Black));
+        assert_eq!(b.get(Point::new(2, 0)), Some(White));
+        assert_eq!(b.get(Point::new(1, 0)), None);
+        assert_eq!(b.get(Point::new(3, 0)), None);
+        assert!(Board::from_diagram("X.\n...").is_none(), "uneven rows");
+        assert!(Board::from_diagram("X?").is_none(), "unknown character");
+        assert!(Board::from_diagram("").is_none(), "no rows");
+        assert!(Board::from_diagram(&".".repeat(26)).is_none(), "too wide");
+    }
+
+    #[test]
+    fn single_stone_capture() {
+        let mut b = board(
+            ".....
+             ..X..
+             .XO..
+             ..X..
+             .....",
+        );
+        assert_eq!(b.liberties(at("cc")), 1);
+        assert_eq!(play(&mut b, Black, "dc"), outcome(1, 0, false));
+        assert_board(
+            &b,
+            ".....
+             ..X..
+             .X.X.
+             ..X..
+             .....",
+        );
+        assert_eq!(b.removed(White), 1);
+        assert_eq!(b.removed(Black), 0);
+        assert_eq!(
+            b.liberties(at("cb")),
+            4,
+            "the captured point is a liberty again"
+        );
+        assert_eq!(b.ko_point(), None, "capturing stone has four liberties");
+    }
+
+    #[test]
+    fn multi_stone_capture() {
+        let mut b = board(
+            ".XXX.
+             XOOO.
+             .XXX.
+             .....",
+        );
+        assert_eq!(play(&mut b, Black, "eb"), outcome(3, 0, false));
+        assert_board(
+            &b,
+            ".XXX.
+             X...X
+             .XXX.
+             .....",
+        );
+        assert_eq!(b.liberties(at("ba")), 5);
+        assert_eq!(b.liberties(at("bc")), 8);
+        assert_eq!(b.removed(White), 3);
+        assert_eq!(b.stones(White), 0);
+        assert_eq!(b.stones(Black), 8);
+    }
+
+    #[test]
+    fn capture_in_the_corner_and_on_the_edge() {
+        let mut b = board(
+            "OX.OX
+             ...X.
+             .....",
+        );
+        assert_eq!(play(&mut b, Black, "ab"), outcome(1, 0, false));
+        assert_eq!(play(&mut b, Black, "ca"), outcome(1, 0, false));
+        assert_board(
+            &b,
+            ".XX.X
+             X..X.
+             .....",
+        );
+        assert_eq!(b.removed(White), 2);
+    }
+
+    #[test]
+    fn capture_that_looks_like_suicide() {
+        let mut b = board(
+            ".OOX.
+             OXX..
+             .....",
+        );
+        assert!(!b.is_suicide(Black, at("aa")));
+        assert_eq!(play(&mut b, Black, "aa"), outcome(2, 0, false));
+        assert_board(
+            &b,
+            "X..X.
+             OXX..
+             .....",
+        );
+        assert_eq!(b.liberties(at("aa")), 1);
+        assert_eq!(b.ko_point(), None, "two stones captured: no ko");
+    }
+
+    #[test]
+    fn retaking_after_a_two_stone_capture_is_not_ko() {
+        let mut b = board(
+            ".OOX.
+             OXX..
+             .....",
+        );
+        play(&mut b, Black, "aa");
+        // White takes the lone black stone back: one stone, but no ko was pending, and
+        // White's stone then has two liberties, so no new ko either.
+        assert!(!b.is_ko_recapture(White, at("ba")));
+        assert_eq!(play(&mut b, White, "ba"), outcome(1, 0, false));
+        assert_board(
+            &b,
+            ".O.X.
+             OXX..
+             .....",
+        );
+        assert_eq!(b.ko_point(), None);
+    }
+
+    #[test]
+    fn single_stone_suicide() {
+        let mut b = board(
+            ".O...
+             O....
+             .....",
+        );
+        let before = b.clone();
+        assert!(b.is_suicide(Black, at("aa")));
+        assert!(!b.is_suicide(White, at("aa")));
+        assert_eq!(play(&mut b, Black, "aa"), outcome(0, 1, false));
+        assert_board(&b, &before.to_string());
+        assert!(b.same_position(&before));
+        assert_eq!(b.hash(), before.hash());
+        assert_eq!(b.removed(Black), 1);
+        assert_eq!(b.stones(Black), 0);
+        assert_eq!(b.liberties(at("ba")), 3);
+    }
+
+    #[test]
+    fn multi_stone_suicide() {
+        let mut b = board(
+            ".XO..
+             XXO..
+             OO...
+             .....",
+        );
+        assert!(b.is_suicide(Black, at("aa")));
+        assert_eq!(play(&mut b, Black, "aa"), outcome(0, 4, false));
+        assert_board(
+            &b,
+            "..O..
+             ..O..
+             OO...
+             .....",
+        );
+        assert_eq!(b.removed(Black), 4);
+        assert_eq!(b.removed(White), 0);
+        assert_eq!(b.liberties(at("ca")), 5);
+        assert_eq!(b.liberties(at("ac")), 5);
+    }
+
+    #[test]
+    fn snapback() {
+        let mut b = board(
+            "..XO.
+             XXO..
+             OO...
+             .....",
+        );
+        // White throws in; Black takes one stone but is left with one liberty in a chain
+        // of four, so this is not a ko, and White takes four back.
+        assert_eq!(play(&mut b, White, "aa"), outcome(0, 0, false));
+        assert_eq!(b.liberties(at("aa")), 1);
+        assert_eq!(play(&mut b, Black, "ba"), outcome(1, 0, false));
+        assert_board(
+            &b,
+            ".XXO.
+             XXO..
+             OO...
+             .....",
+        );
+        assert_eq!(b.liberties(at("ba")), 1);
+        assert_eq!(b.ko_point(), None);
+        assert!(!b.is_ko_recapture(White, at("aa")));
+        assert_eq!(play(&mut b, White, "aa"), outcome(4, 0, false));
+        assert_board(
+            &b,
+            "O..O.
+             ..O..
+             OO...
+             .....",
+        );
+        assert_eq!(b.removed(Black), 4);
+        assert_eq!(b.removed(White), 1);
+    }
+
+    const KO: &str = ".XO..
+                      XO.O.
+                      .XO..
+                      .....";
+
+    #[test]
+    fn ko_recapture_on_the_immediate_retake() {
+        let mut b = board(KO);
+        let start = b.clone();
+        assert_eq!(play(&mut b, Black, "cb"), outcome(1, 0, false));
+        assert_board(
+            &b,
+            ".XO..
+             X.XO.
+             .XO..
+             .....",
+        );
+        assert_eq!(b.ko_point(), Some((at("bb"), White)));
+        assert!(b.is_ko_recapture(White, at("bb")));
+        assert!(!b.is_ko_recapture(Black, at("bb")));
+        assert!(!b.is_ko_recapture(White, at("ed")));
+        assert!(!b.is_suicide(White, at("bb")));
+
+        assert_eq!(play(&mut b, White, "bb"), outcome(1, 0, true));
+        assert!(b.same_position(&start), "the retake recreates the position");
+        assert_eq!(b.hash(), start.hash());
+        // The retake made a new ko, the other way round.
+        assert_eq!(b.ko_point(), Some((at("cb"), Black)));
+        assert_eq!(play(&mut b, Black, "cb"), outcome(1, 0, true));
+    }
+
+    #[test]
+    fn ko_cleared_by_a_pass() {
+        let mut b = board(KO);
+        play(&mut b, Black, "cb");
+        b.pass();
+        assert!(!b.is_ko_recapture(White, at("bb")));
+        assert_eq!(play(&mut b, White, "bb"), outcome(1, 0, false));
+    }
+
+    #[test]
+    fn ko_cleared_by_a_play_elsewhere() {
+        let mut b = board(KO);
+        play(&mut b, Black, "cb");
+        play(&mut b, White, "ed");
+        play(&mut b, Black, "ad");
+        assert!(!b.is_ko_recapture(White, at("bb")));
+        assert_eq!(play(&mut b, White, "bb"), outcome(1, 0, false));
+
+        // Out of turn: the capturer plays again elsewhere; the ko is gone as well.
+        let mut b = board(KO);
+        play(&mut b, Black, "cb");
+        play(&mut b, Black, "ed");
+        assert_eq!(play(&mut b, White, "bb"), outcome(1, 0, false));
+    }
+
+    #[test]
+    fn ko_cleared_by_setup_and_load() {
+        let mut b = board(KO);
+        play(&mut b, Black, "cb");
+        b.set(at("ed"), Some(White)).expect("on the board");
+        assert_eq!(play(&mut b, White, "bb"), outcome(1, 0, false));
+
+        let mut b = board(KO);
+        play(&mut b, Black, "cb");
+        // Even setup that changes nothing clears it: setup ends the move sequence.
+        b.set(at("ed"), None).expect("on the board");
+        assert_eq!(b.ko_point(), None);
+
+        let mut b = board(KO);
+        play(&mut b, Black, "cb");
+        let mut snapshot = Vec::new();
+        b.write_position(&mut snapshot);
+        b.load_position(&snapshot);
+        assert_eq!(b.ko_point(), None);
+        assert_eq!(play(&mut b, White, "bb"), outcome(1, 0, false));
+    }
+
+    #[test]
+    fn retake_that_would_take_two_stones_is_not_ko() {
+        // Setup left the white stone on ed without liberties; after White's capture on
+        // de, a retake on ee takes both white stones, so it does not recreate the
+        // position and is no ko recapture.
+        let mut b = board(
+            ".XXXX
+             .X.XX
+             XXXXX
+             XX.XO
+             XXX.X",
+        );
+        assert_eq!(b.liberties(at("ed")), 0);
+        assert_eq!(play(&mut b, White, "de"), outcome(1, 0, false));
+        assert_eq!(b.ko_point(), None);
+        assert!(!b.is_ko_recapture(Black, at("ee")));
+        assert_eq!(play(&mut b, Black, "ee"), outcome(2, 0, false));
+        assert_board(
+            &b,
+            ".XXXX
+             .X.XX
+             XXXXX
+             XX.X.
+             XXX.X",
+        );
+    }
+
+    #[test]
+    fn errors_leave_the_board_untouched() {
+        let mut b = board(KO);
+        play(&mut b, Black, "cb");
+        let before = b.clone();
+        assert_eq!(b.play(White, at("ab")), Err(PlayError::Occupied));
+        assert_eq!(b.play(White, Point::new(5, 0)), Err(PlayError::OffBoard));
+        assert_eq!(b.play(White, Point::new(0, 4)), Err(PlayError::OffBoard));
+        assert_eq!(
+            b.play(White, Point::new(200, 200)),
+            Err(PlayError::OffBoard)
+        );
+        assert_eq!(
+            b.set(Point::new(5, 0), Some(Black)),
+            Err(PlayError::OffBoard)
+        );
+        assert!(b.same_position(&before));
+        assert_eq!(b.hash(), before.hash());
+        assert_eq!(b.removed(White), before.removed(White));
+        assert_eq!(
+            b.ko_point(),
+            before.ko_point(),
+            "errors keep the ko pending"
+        );
+        b.check_consistency().expect("consistent");
+        assert_eq!(play(&mut b, White, "bb"), outcome(1, 0, true));
+    }
+
+    #[test]
+    fn shared_liberties_count_once() {
+        let mut b = Board::new(5, 5).expect("valid size");
+        play(&mut b, Black, "bb");
+        play(&mut b, Black, "cb");
+        play(&mut b, Black, "bc");
+        // cc touches two stones of the chain.
+        assert_eq!(b.liberties(at("bb")), 7);
+
+        let mut b = board(
+            ".....
+             .X.X.
+             .X.X.
+             .....
+             .....",
+        );
+        play(&mut b, Black, "cb");
+        assert_eq!(b.liberties(at("bb")), 10, "cc was a liberty of both chains");
+        assert_eq!(b.chain(at("dc")).len(), 5);
+    }
+
+    #[test]
+    fn setup_merges_and_splits_chains() {
+        let mut b = Board::new(5, 5).expect("valid size");
+        b.set(at("bc"), Some(Black)).expect("on the board");
+        b.set(at("dc"), Some(Black)).expect("on the board");
+        assert_eq!(b.liberties(at("bc")), 4);
+        b.set(at("cc"), Some(Black)).expect("on the board");
+        b.check_consistency().expect("consistent");
+        assert_eq!(b.chain(at("bc")), vec![at("bc"), at("cc"), at("dc")]);
+        assert_eq!(b.liberties(at("dc")), 8);
+
+        b.set(at("cc"), None).expect("on the board");
+        b.check_consistency().expect("consistent");
+        assert_eq!(b.chain(at("bc")), vec![at("bc")]);
+        assert_eq!(b.liberties(at("bc")), 4);
+        assert_eq!(b.liberties(at("dc")), 4);
+
+        // Replacing a colour: both black chains lose cc, the white stone has two liberties.
+        b.set(at("cc"), Some(White)).expect("on the board");
+        assert_eq!(b.liberties(at("bc")), 3);
+        assert_eq!(b.liberties(at("cc")), 2);
+        // Setup never captures, even a chain without liberties.
+        b.set(at("cb"), Some(Black)).expect("on the board");
+        b.set(at("cd"), Some(Black)).expect("on the board");
+        assert_eq!(b.liberties(at("cc")), 0);
+        assert_board(
+            &b,
+            ".....
+             ..X..
+             .XOX.
+             ..X..
+             .....",
+        );
+        // Lifting a neighbour by setup gives it a liberty back.
+        b.set(at("cb"), None).expect("on the board");
+        assert_eq!(b.liberties(at("cc")), 1);
+        assert_eq!(b.liberties(at("bc")), 3, "bc does not touch cb");
+        b.set(at("cb"), Some(Black)).expect("on the board");
+        assert_eq!(b.liberties(at("cc")), 0);
+        // A play elsewhere leaves it alone.
+        play(&mut b, Black, "aa");
+        assert_eq!(b.get(at("cc")), Some(White));
+        b.set(at("cc"), Some(Black)).expect("on the board");
+        assert_eq!(b.chain(at("cc")).len(), 5);
+        assert_eq!(b.liberties(at("cc")), 8);
+        // Lifting the centre of the cross leaves four single stones.
+        b.set(at("cc"), None).expect("on the board");
+        assert_board(
+            &b,
+            "X....
+             ..X..
+             .X.X.
+             ..X..
+             .....",
+        );
+        for p in ["cb", "bc", "dc", "cd"] {
+            assert_eq!(b.chain(at(p)), vec![at(p)]);
+            assert_eq!(b.liberties(at(p)), 4);
+        }
+        // A no-op and a removal of nothing.
+        b.set(at("cb"), Some(Black)).expect("on the board");
+        b.set(at("ee"), None).expect("on the board");
+        b.check_consistency().expect("consistent");
+        assert_eq!(b.removed(Black), 0, "setup removals are not captures");
+    }
+
+    #[test]
+    fn setup_splits_a_long_chain_into_pieces() {
+        let mut b = board(
+            "XXXXX
+             ..X..
+             ..X..",
+        );
+        b.set(at("ca"), None).expect("on the board");
+        assert_board(
+            &b,
+            "XX.XX
+             ..X..
+             ..X..",
+        );
+        assert_eq!(b.liberties(at("aa")), 3);
+        assert_eq!(b.liberties(at("ea")), 3);
+        assert_eq!(b.liberties(at("cb")), 5);
+    }
+
+    #[test]
+    fn one_by_one_board() {
+        let mut b = Board::new(1, 1).expect("valid size");
+        assert!(b.is_suicide(Black, at("aa")));
+        assert_eq!(play(&mut b, Black, "aa"), outcome(0, 1, false));
+        assert_eq!(play(&mut b, White, "aa"), outcome(0, 1, false));
+        assert_board(&b, ".");
+        assert_eq!(b.hash(), 0);
+        assert_eq!((b.removed(Black), b.removed(White)), (1, 1));
+        // Setup can put a stone there; it has no liberties and stays.
+        b.set(at("aa"), Some(White)).expect("on the board");
+        assert_eq!(b.liberties(at("aa")), 0);
+        assert_board(&b, "O");
+        assert_eq!(b.play(Black, at("aa")), Err(PlayError::Occupied));
+    }
+
+    /// Capture a stone in each corner of a `w` x `h` board.
+    fn corners(w: u8, h: u8) {
+        let mut b = Board::new(w, h).expect("valid size");
+        let (r, d) = (w - 1, h - 1);
+        // (corner, one neighbour set up, the neighbour played)
+        let cases = [
+            ((0, 0), (1, 0), (0, 1)),
+            ((r, 0), (r - 1, 0), (r, 1)),
+            ((0, d), (1, d), (0, d - 1)),
+            ((r, d), (r, d - 1), (r - 1, d)),
+        ];
+        for (corner, set, played) in cases {
+            let corner = Point::new(corner.0, corner.1);
+            b.set(corner, Some(White)).expect("on the board");
+            b.set(Point::new(set.0, set.1), Some(Black))
+                .expect("on the board");
+            assert_eq!(b.liberties(corner), 1);
+            let got = b.play(Black, Point::new(played.0, played.1));
+            assert_eq!(got, Ok(outcome(1, 0, false)), "corner {corner:?}");
+            assert_eq!(b.get(corner), None);
+            b.check_consistency().expect("consistent");
+        }
+        assert_eq!(b.removed(White), 4);
+        assert_eq!(b.stones(Black), 8);
+        assert_eq!(b.play(Black, Point::new(w, 0)), Err(PlayError::OffBoard));
+        assert_eq!(b.play(Black, Point::new(0, h)), Err(PlayError::OffBoard));
+        // Edge stones see the border: a stone on the right edge has three liberties.
+        let edge = Point::new(r, h / 2);
+        b.play(White, edge).expect("empty");
+        assert_eq!(b.liberties(edge), 3);
+        b.check_consistency().expect("consistent");
+    }
+
+    #[test]
+    fn corners_of_25x25() {
+        corners(25, 25);
+    }
+
+    #[test]
+    fn corners_of_rectangular_boards() {
+        corners(7, 13);
+        corners(13, 7);
+        corners(9, 9);
+        corners(19, 19);
+    }
+
+    #[test]
+    fn one_row_board() {
+        let mut b = board("O.OX.");
+        assert_eq!(play(&mut b, Black, "ba"), outcome(2, 0, false));
+        assert_board(&b, ".X.X.");
+        assert_eq!(b.liberties(at("ba")), 2);
+    }
+
+    #[test]
+    fn chain_without_liberties_from_setup_stays() {
+        // Only chains next to the played stone are examined; a chain that setup left
+        // without liberties has no empty neighbour, so no play ever removes it.
+        let mut b = board("OXO..");
+        assert_eq!(b.liberties(at("ba")), 0);
+        assert_eq!(play(&mut b, White, "da"), outcome(0, 0, false));
+        assert_board(&b, "OXOO.");
+        assert_eq!(b.liberties(at("ba")), 0);
+    }
+
+    #[test]
+    fn write_and_load_round_trip() {
+        let mut b = Board::new(7, 13).expect("valid size");
+        for (i, sgf) in ["aa", "ba", "dd", "ab", "gm", "fm", "de", "gl", "ed"]
+            .iter()
+            .enumerate()
+        {
+            let color = if i % 2 == 0 { Black } else { White };
+            play(&mut b, color, sgf);
+        }
+        let mut snapshot = vec![9; 3];
+        b.write_position(&mut snapshot);
+        assert_eq!(snapshot.len(), 7 * 13);
+        assert_eq!(snapshot[0], 0, "aa was captured");
+        assert_eq!(snapshot[1], 2);
+        assert_eq!(snapshot[7], 2);
+        assert_eq!(snapshot[12 * 7 + 6], 0, "gm was captured");
+        assert_eq!(snapshot[12 * 7 + 5], 2);
+        assert_eq!(snapshot[3 * 7 + 3], 1);
+        assert_eq!(b.removed(Black), 2);
+
+        let mut fresh = Board::new(7, 13).expect("valid size");
+        fresh.load_position(&snapshot);
+        fresh.check_consistency().expect("consistent");
+        assert!(fresh.same_position(&b));
+        assert_eq!(fresh.hash(), b.hash());
+        assert_eq!(fresh.to_string(), b.to_string());
+        assert_eq!(fresh.liberties(at("dd")), b.liberties(at("dd")));
+        assert_eq!(fresh.removed(Black), 0, "load keeps the counters it had");
+
+        // Loading over a played board keeps its counters and replaces the stones.
+        let removed = b.removed(Black);
+        let empty = vec![0; 7 * 13];
+        b.load_position(&empty);
+        assert_eq!(b.hash(), 0);
+        assert_eq!(b.removed(Black), removed);
+        b.load_position(&snapshot);
+        assert!(fresh.same_position(&b));
+        b.check_consistency().expect("consistent");
+    }
+
+    #[test]
+    fn load_position_tolerates_bad_input() {
+        let mut b = Board::new(3, 3).expect("valid size");
+        b.load_position(&[1, 2, 7]);
+        assert_board(
+            &b,
+            "XO.
+             ...
+             ...",
+        );
+        b.load_position(&[1; 20]);
+        b.check_consistency().expect("consistent");
+        assert_eq!(b.stones(Black), 9);
+        assert_eq!(b.liberties(at("aa")), 0);
+    }
+
+    #[test]
+    fn hash_depends_on_the_position_only() {
+        let mut a = Board::new(9, 9).expect("valid size");
+        let mut b = Board::new(9, 9).expect("valid size");
+        play(&mut a, Black, "cc");
+        play(&mut a, White, "dd");
+        play(&mut a, Black, "ee");
+        b.set(at("ee"), Some(Black)).expect("on the board");
+        b.set(at("dd"), Some(White)).expect("on the board");
+        b.set(at("cc"), Some(Black)).expect("on the board");
+        assert_eq!(a.hash(), b.hash());
+        assert!(a.same_position(&b));
+        b.set(at("dd"), Some(Black)).expect("on the board");
+        assert_ne!(a.hash(), b.hash(), "colour matters");
+        assert!(!a.same_position(&b));
+        let other_size = Board::new(9, 10).expect("valid size");
+        assert!(
+            !Board::new(9, 9)
+                .expect("valid size")
+                .same_position(&other_size)
+        );
+    }
+
+    #[test]
+    fn zobrist_keys_are_fixed_and_distinct() {
+        // Pinned: snapshots and superko tables stored by other code rely on these values.
+        assert_eq!(
+            Board::zobrist_key(Point::new(0, 0), Black),
+            ZOBRIST[STRIDE + 1][0]
+        );
+        assert_eq!(
+            Board::zobrist_key(Point::new(0, 0), Black),
+            splitmix64(0x676F_7265_665F_7A6F + 2 * (STRIDE as u64 + 1))
+        );
+        assert_eq!(
+            Board::zobrist_key(Point::new(0, 0), Black),
+            PINNED_KEY_AA_BLACK
+        );
+        assert_eq!(Board::zobrist_key(Point::new(25, 0), Black), 0);
+        let mut keys = std::collections::HashSet::new();
+        for y in 0..MAX_SIZE {
+            for x in 0..MAX_SIZE {
+                for color in [Black, White] {
+                    let key = Board::zobrist_key(Point::new(x, y), color);
+                    assert_ne!(key, 0);
+                    assert!(keys.insert(key), "duplicate key");
+                }
+            }
+        }
+        let mut b = Board::new(19, 19).expect("valid size");
+        play(&mut b, White, "dp");
+        assert_eq!(b.hash(), Board::zobrist_key(at("dp"), White));
+    }
+
+    const PINNED_KEY_AA_BLACK: u64 = 3_799_215_708_552_455_432;
 }

@@ -13,6 +13,7 @@
 pub mod board;
 pub mod report;
 pub mod replay;
+pub mod result;
 pub mod rules;
 pub mod sgf;
 
@@ -20,3 +21,4 @@ pub use board::{Board, Color, Point};
 
 pub use rules::RuleSet;
 pub use sgf::{GameRecord, LoadError};
+pub use replay::{Finding, FindingKind, Replay, Severity};

@@ -127,6 +127,8 @@ pub struct RuleSet {
     pub pass_rule: PassRule,
     pub neutral: NeutralPoints,
     pub illegal: IllegalMove,
+    /// What happens to a player who moves twice in a row.
+    pub out_of_turn: IllegalMove,
     pub cycle: Cycle,
     /// Board sizes the rule set is written for (square sides); empty = any.
     pub sizes: Vec<u8>,
@@ -140,9 +142,22 @@ impl RuleSet {
         todo!()
     }
 
+    pub fn with_ko(self, _k: KoRule) -> RuleSet { todo!() }
+    pub fn with_suicide(self, _k: Suicide) -> RuleSet { todo!() }
+    pub fn with_komi(self, _k: f64) -> RuleSet { todo!() }
+    /// Komi for a game with `handicap` stones.
+    pub fn komi_for(&self, handicap: u32) -> f64 {
+        if handicap >= 2 { self.handicap_komi } else { self.komi }
+    }
+
     /// Recognise an `RU` value as written by servers and engines.
     pub fn from_ru(ru: &str) -> Option<RuleSet> {
         let _ = ru;
         todo!()
     }
+}
+
+pub fn presets() -> Vec<RuleSet> { todo!() }
+impl std::fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(&self.name) }
 }

@@ -1,0 +1,169 @@
+//! `goref rules`: list the presets or show one; and the rule options shared by the
+//! subcommands (`--rules`, `--ko`, `--suicide`, `--komi`).
+
+use std::io::Write;
+
+use anyhow::{Context, Result, anyhow};
+use goref::report::RulesChoice;
+use goref::rules::{self, KoRule, RuleSet, Suicide};
+
+use crate::Outcome;
+use crate::output::Format;
+
+/// Rule options shared by `validate` and `score`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RuleOptions {
+    /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
+    /// else chinese.
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<String>,
+
+    /// Override the ko rule: simple, positional, situational or natural-situational.
+    #[arg(long, value_name = "RULE")]
+    pub ko: Option<String>,
+
+    /// Override the suicide rule: allowed or forbidden.
+    #[arg(long, value_name = "RULE")]
+    pub suicide: Option<String>,
+
+    /// Override the komi of the rule set.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    pub komi: Option<f64>,
+}
+
+impl RuleOptions {
+    /// Turn the options into a [`RulesChoice`], with errors that name the flag.
+    pub fn choice(&self) -> Result<RulesChoice> {
+        let preset = self.rules.as_deref().map(parse_preset).transpose()?;
+        let ko = self
+            .ko
+            .as_deref()
+            .map(|s| {
+                s.parse::<KoRule>().map_err(|_| {
+                    anyhow!(
+                        "--ko {s}: unknown ko rule (use simple, positional, situational or natural-situational)"
+                    )
+                })
+            })
+            .transpose()?;
+        let suicide = self
+            .suicide
+            .as_deref()
+            .map(|s| {
+                s.parse::<Suicide>()
+                    .map_err(|_| anyhow!("--suicide {s}: use allowed or forbidden"))
+            })
+            .transpose()?;
+        if let Some(k) = self.komi
+            && !k.is_finite()
+        {
+            return Err(anyhow!("--komi must be a number such as 6.5"));
+        }
+        Ok(RulesChoice {
+            preset,
+            ko,
+            suicide,
+            komi: self.komi,
+        })
+    }
+}
+
+/// A preset by name or alias, with an error that lists what exists.
+pub fn parse_preset(name: &str) -> Result<RuleSet> {
+    name.parse::<RuleSet>().map_err(|_| {
+        let names: Vec<String> = rules::presets().iter().map(|r| r.name.clone()).collect();
+        anyhow!(
+            "--rules {name}: unknown rule set (known presets: {}; `goref rules` describes them)",
+            names.join(", ")
+        )
+    })
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A preset or alias to show in full; without it, every preset is listed.
+    #[arg(value_name = "PRESET")]
+    preset: Option<String>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+pub fn run(args: Args) -> Result<Outcome> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match args.preset {
+        Some(name) => {
+            let preset = parse_preset(&name)?;
+            match args.format {
+                Format::Json => {
+                    serde_json::to_writer_pretty(&mut out, &preset)?;
+                    writeln!(out)?;
+                }
+                Format::Text => write_preset(&mut out, &preset)?,
+            }
+        }
+        None => {
+            let all = rules::presets();
+            match args.format {
+                Format::Json => {
+                    serde_json::to_writer_pretty(&mut out, &all)?;
+                    writeln!(out)?;
+                }
+                Format::Text => {
+                    writeln!(
+                        out,
+                        "{:<14} {:<22} {:<10} {:<20} {:>5}  source",
+                        "preset", "aliases", "counting", "ko", "komi"
+                    )?;
+                    for r in &all {
+                        writeln!(
+                            out,
+                            "{:<14} {:<22} {:<10} {:<20} {:>5}  {}",
+                            r.name,
+                            r.aliases().join(", "),
+                            name_of(&r.counting)?,
+                            name_of(&r.ko)?,
+                            goref::result::format_points(r.komi),
+                            r.source()
+                        )?;
+                    }
+                }
+            }
+        }
+    }
+    out.flush().context("cannot write to standard output")?;
+    Ok(Outcome::Clean)
+}
+
+/// Every parameter of a preset, one per line, named as in its JSON form.
+fn write_preset(out: &mut impl Write, preset: &RuleSet) -> Result<()> {
+    writeln!(out, "{}", preset.name)?;
+    writeln!(out, "  source: {}", preset.source())?;
+    if !preset.aliases().is_empty() {
+        writeln!(out, "  aliases: {}", preset.aliases().join(", "))?;
+    }
+    let value = serde_json::to_value(preset)?;
+    if let serde_json::Value::Object(fields) = value {
+        for (key, value) in fields {
+            if key == "name" {
+                continue;
+            }
+            writeln!(out, "  {key}: {}", plain(&value))?;
+        }
+    }
+    Ok(())
+}
+
+fn plain(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(items) if items.is_empty() => "any".to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn name_of<T: serde::Serialize>(value: &T) -> Result<String> {
+    Ok(plain(&serde_json::to_value(value)?))
+}

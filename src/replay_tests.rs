@@ -1,0 +1,364 @@
+//! Each finding kind on a small record, beside a near miss that must stay legal.
+
+use super::*;
+use crate::rules::RuleSet;
+use crate::sgf;
+
+fn record(text: &str) -> GameRecord {
+    match sgf::load(text.as_bytes()) {
+        Ok(mut games) if !games.is_empty() => match games.remove(0) {
+            Ok(game) => game,
+            Err(e) => panic!("test record does not load: {e}"),
+        },
+        other => panic!("test record does not load: {other:?}"),
+    }
+}
+
+fn rules(name: &str) -> RuleSet {
+    RuleSet::preset(name).unwrap_or_else(|| panic!("no preset {name}"))
+}
+
+fn run(text: &str, preset: &str) -> Replay {
+    replay(&record(text), &rules(preset)).expect("replayable")
+}
+
+/// The (kind, move number) of every finding.
+fn kinds(r: &Replay) -> Vec<(FindingKind, Option<usize>)> {
+    r.findings.iter().map(|f| (f.kind, f.move_number)).collect()
+}
+
+fn has(r: &Replay, kind: FindingKind) -> bool {
+    r.findings.iter().any(|f| f.kind == kind)
+}
+
+fn find(r: &Replay, kind: FindingKind) -> &Finding {
+    r.findings
+        .iter()
+        .find(|f| f.kind == kind)
+        .unwrap_or_else(|| panic!("no {kind} finding in {:?}", kinds(r)))
+}
+
+// A ko in the middle of a 9x9 board. After move 8 Black can take at E6 (`ed`).
+const KO_SETUP: &str = "B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd]";
+
+#[test]
+fn occupied_point_is_illegal() {
+    let r = run("(;SZ[9];B[ee];W[dd];B[dd])", "chinese");
+    let f = find(&r, FindingKind::Occupied);
+    assert_eq!(f.move_number, Some(3));
+    assert_eq!(f.color, Some(Color::Black));
+    assert_eq!(f.point.map(|p| p.to_d4(9)), Some("D6".into()));
+    assert_eq!(f.severity, Severity::Illegal);
+    assert_eq!(f.consequence, Consequence::Void);
+    assert!(!r.is_valid());
+    // The stone could not be placed: the white stone is still there.
+    assert_eq!(r.board.get(Point::new(3, 3)), Some(Color::White));
+}
+
+#[test]
+fn near_miss_playing_next_to_a_stone_is_legal() {
+    let r = run("(;SZ[9];B[ee];W[dd];B[de])", "chinese");
+    assert!(r.is_valid(), "{:?}", kinds(&r));
+}
+
+#[test]
+fn suicide_is_illegal_where_forbidden_and_legal_under_tromp_taylor() {
+    let text = "(;SZ[5];B[cc];W[ba];B[dd];W[ab];B[aa])";
+    let r = run(text, "chinese");
+    let f = find(&r, FindingKind::Suicide);
+    assert_eq!(f.move_number, Some(5));
+    assert_eq!(f.point.map(|p| p.to_d4(5)), Some("A5".into()));
+    // Under Tromp-Taylor the same play is legal: the stone just disappears.
+    let tt = run(text, "tromp-taylor");
+    assert!(!has(&tt, FindingKind::Suicide), "{:?}", kinds(&tt));
+    assert_eq!(tt.board.get(Point::new(0, 0)), None);
+}
+
+#[test]
+fn near_miss_a_capture_that_looks_like_suicide_is_legal() {
+    // A1-like corner: Black fills the last liberty of two white stones, capturing them.
+    let r = run(
+        "(;SZ[5];B[ca];W[ba];B[bb];W[ab];B[ac];W[ee];B[aa])",
+        "chinese",
+    );
+    assert!(r.is_valid(), "{:?}", kinds(&r));
+    assert_eq!(r.board.get(Point::new(0, 0)), Some(Color::Black));
+    assert_eq!(r.board.get(Point::new(1, 0)), None);
+    assert_eq!(r.board.get(Point::new(0, 1)), None);
+}
+
+#[test]
+fn immediate_ko_recapture_is_illegal() {
+    let r = run(&format!("(;SZ[9];{KO_SETUP};B[ed];W[dd])"), "japanese");
+    let f = find(&r, FindingKind::Ko);
+    assert_eq!(f.move_number, Some(10));
+    assert_eq!(f.color, Some(Color::White));
+    assert_eq!(f.consequence, Consequence::Loss);
+    assert_eq!(r.loss, Some((Color::White, 10)));
+    // Under a superko rule set the immediate retake is still reported as ko.
+    let r = run(&format!("(;SZ[9];{KO_SETUP};B[ed];W[dd])"), "chinese");
+    assert_eq!(kinds(&r).iter().filter(|k| k.0 == FindingKind::Ko).count(), 1);
+    assert!(!has(&r, FindingKind::Superko));
+}
+
+#[test]
+fn near_miss_ko_retaken_after_a_threat_is_legal() {
+    let text = format!("(;SZ[9];{KO_SETUP};B[ed];W[aa];B[ab];W[dd])");
+    for preset in ["japanese", "chinese", "aga", "tromp-taylor"] {
+        let r = run(&text, preset);
+        assert!(
+            !has(&r, FindingKind::Ko) && !has(&r, FindingKind::Superko),
+            "{preset}: {:?}",
+            kinds(&r)
+        );
+    }
+}
+
+#[test]
+fn near_miss_snapback_is_legal() {
+    let text = "(;SZ[9];B[aa];W[ba];B[ab];W[bb];B[bc];W[cb];B[cc];W[db];B[dc];W[ii];\
+                B[eb];W[hh];B[ea];W[gg];B[ca];W[da];B[ca])";
+    let r = run(text, "japanese");
+    assert!(r.is_valid(), "{:?}", kinds(&r));
+    // Black's second stone on C9 took back five white stones.
+    assert_eq!(r.board.get(Point::new(2, 0)), Some(Color::Black));
+    assert_eq!(r.board.get(Point::new(3, 0)), None);
+    assert_eq!(r.board.removed(Color::White), 5);
+}
+
+// After move 8 Black takes the ko, both players pass, and White retakes: the board after
+// move 8 comes back with Black to move.
+const PASS_CYCLE: &str = "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])";
+
+#[test]
+fn superko_names_the_move_that_made_the_earlier_position() {
+    for preset in ["chinese", "aga", "tromp-taylor", "wmsg"] {
+        let r = run(PASS_CYCLE, preset);
+        let f = find(&r, FindingKind::Superko);
+        assert_eq!(f.move_number, Some(12), "{preset}");
+        assert!(f.detail.contains("after move 8"), "{preset}: {}", f.detail);
+        assert!(!has(&r, FindingKind::Ko), "{preset}: passes cleared the ko");
+    }
+}
+
+#[test]
+fn simple_ko_allows_the_cycle_but_reports_the_repetition() {
+    let r = run(PASS_CYCLE, "japanese");
+    assert!(r.is_valid(), "{:?}", kinds(&r));
+    let f = find(&r, FindingKind::Repetition);
+    assert_eq!(f.move_number, Some(12));
+    assert_eq!(f.consequence, Consequence::NoResult);
+    let r = run(PASS_CYCLE, "sjtu");
+    assert_eq!(find(&r, FindingKind::Repetition).consequence, Consequence::Draw);
+    assert_eq!(r.cycle, Some(Consequence::Draw));
+}
+
+// Two kos. After move 14 (White) the position X stands with Black to move. Black takes
+// ko 1, White takes ko 2, Black passes, White retakes ko 1, Black retakes ko 2: the board
+// is X again, now with White to move.
+const DOUBLE_KO: &str = "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[eg];W[fd];B[dh];W[dg];\
+                         B[ei];W[ch];B[fh];W[di];B[ed];W[eh];B[];W[dd];B[dh])";
+
+#[test]
+fn same_board_other_player_to_move_is_positional_superko_only() {
+    let positional = run(DOUBLE_KO, "chinese");
+    let f = find(&positional, FindingKind::Superko);
+    assert_eq!(f.move_number, Some(19));
+    assert!(f.detail.contains("after move 14"), "{}", f.detail);
+
+    for preset in ["aga", "nz"] {
+        let situational = run(DOUBLE_KO, preset);
+        assert!(situational.is_valid(), "{preset}: {:?}", kinds(&situational));
+    }
+    let natural = replay(
+        &record(DOUBLE_KO),
+        &rules("aga").with_ko(KoRule::NaturalSituational),
+    )
+    .expect("replayable");
+    assert!(natural.is_valid(), "{:?}", kinds(&natural));
+}
+
+#[test]
+fn natural_situational_superko_ignores_positions_made_by_passes() {
+    // After move 9 Black takes ko 1 (position Q, White to move); White passes, so Q also
+    // stands with Black to move, made by a pass. Black passes; White takes ko 2 ... the
+    // board Q never comes back by White's own stone play in the natural reading.
+    let text = "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])";
+    let first = run(text, "aga");
+    assert!(has(&first, FindingKind::Superko));
+    let natural = replay(&record(text), &rules("aga").with_ko(KoRule::NaturalSituational))
+        .expect("replayable");
+    // White's retake recreates the position after move 8, which White made with a stone
+    // play (W[fd]): illegal in both readings.
+    assert!(has(&natural, FindingKind::Superko));
+}
+
+#[test]
+fn out_of_turn_is_illegal_and_loses_under_chinese() {
+    let r = run("(;SZ[9];B[ee];W[dd];W[cc])", "chinese");
+    let f = find(&r, FindingKind::OutOfTurn);
+    assert_eq!(f.move_number, Some(3));
+    assert_eq!(f.color, Some(Color::White));
+    assert_eq!(f.consequence, Consequence::Loss);
+    let r = run("(;SZ[9];B[ee];W[];W[dd])", "aga");
+    assert!(has(&r, FindingKind::OutOfTurn));
+}
+
+#[test]
+fn near_miss_free_placement_handicap_is_not_out_of_turn() {
+    let r = run("(;SZ[9]HA[2];B[cc];B[gg];W[ee];B[dd])", "chinese");
+    assert!(r.is_valid(), "{:?}", kinds(&r));
+    assert!(!has(&r, FindingKind::HandicapMismatch));
+    assert_eq!(r.free_handicap_moves, 2);
+    // A third Black move in a row is out of turn.
+    let r = run("(;SZ[9]HA[2];B[cc];B[gg];B[ee])", "chinese");
+    assert_eq!(find(&r, FindingKind::OutOfTurn).move_number, Some(3));
+}
+
+#[test]
+fn off_board_move_is_illegal() {
+    let r = run("(;SZ[9];B[ee];W[zz])", "chinese");
+    let f = find(&r, FindingKind::OffBoard);
+    assert_eq!(f.move_number, Some(2));
+    assert_eq!(f.point, None);
+}
+
+#[test]
+fn near_miss_tt_is_a_pass_on_19x19_but_a_point_on_21x21() {
+    let r = run("(;SZ[19];B[dd];W[tt];B[pp])", "chinese");
+    assert!(r.is_valid(), "{:?}", kinds(&r));
+    assert_eq!(r.passes, [0, 1]);
+    let r = run("(;SZ[21];B[dd];W[tt];B[pp])", "tromp-taylor");
+    assert!(r.is_valid(), "{:?}", kinds(&r));
+    assert_eq!(r.passes, [0, 0]);
+    assert_eq!(r.board.get(Point::new(19, 19)), Some(Color::White));
+}
+
+#[test]
+fn black_passing_last_is_unequal_under_aga() {
+    let r = run("(;SZ[9]KM[7.5];B[ee];W[dd];B[];W[];B[])", "aga");
+    let f = find(&r, FindingKind::UnequalMoves);
+    assert_eq!(f.color, Some(Color::Black));
+    assert!(r.is_valid(), "a warning, not an illegal move");
+}
+
+#[test]
+fn near_miss_white_passing_last_is_equal_under_aga() {
+    let r = run("(;SZ[9]KM[7.5];B[ee];W[dd];B[];W[])", "aga");
+    assert!(!has(&r, FindingKind::UnequalMoves), "{:?}", kinds(&r));
+    // Chinese has no last-move rule.
+    let r = run("(;SZ[9]KM[7.5];B[ee];W[dd];B[];W[];B[])", "chinese");
+    assert!(!has(&r, FindingKind::UnequalMoves));
+}
+
+#[test]
+fn setup_after_play_started_is_reported_and_applied() {
+    let r = run("(;SZ[9];B[ee];W[dd];AB[cc];B[gg])", "chinese");
+    let f = find(&r, FindingKind::SetupInPlay);
+    assert_eq!(f.node, Some(3));
+    assert_eq!(r.board.get(Point::new(2, 2)), Some(Color::Black));
+}
+
+#[test]
+fn near_miss_setup_before_the_first_move_is_not_in_play() {
+    let r = run("(;SZ[9]HA[2];AB[cc][gg];W[ee];B[dd])", "chinese");
+    assert!(!has(&r, FindingKind::SetupInPlay), "{:?}", kinds(&r));
+    assert!(!has(&r, FindingKind::HandicapMismatch), "{:?}", kinds(&r));
+}
+
+#[test]
+fn komi_that_differs_from_the_rule_set_is_reported() {
+    let r = run("(;SZ[19]KM[6.5];B[pd])", "aga");
+    let f = find(&r, FindingKind::KomiMismatch);
+    assert!(f.detail.contains("6.5") && f.detail.contains("7.5"), "{}", f.detail);
+    let r = run("(;SZ[19]KM[7.5];B[pd])", "aga");
+    assert!(!has(&r, FindingKind::KomiMismatch));
+    // Handicap games use the handicap komi.
+    let r = run("(;SZ[19]HA[2]AB[dp][pd]KM[0.5];W[dd])", "aga");
+    assert!(!has(&r, FindingKind::KomiMismatch), "{:?}", kinds(&r));
+}
+
+#[test]
+fn board_size_outside_the_rule_set_is_reported() {
+    let r = run("(;SZ[19];B[pd])", "sjtu");
+    assert!(has(&r, FindingKind::SizeMismatch));
+    let r = run("(;SZ[13];B[jd])", "sjtu");
+    assert!(!has(&r, FindingKind::SizeMismatch));
+    let r = run("(;SZ[7:11];B[cc])", "tromp-taylor");
+    assert!(!has(&r, FindingKind::SizeMismatch));
+}
+
+#[test]
+fn handicap_that_disagrees_with_the_setup_is_reported() {
+    let r = run("(;SZ[19]HA[3]AB[dd][pp];W[dp])", "japanese");
+    assert!(has(&r, FindingKind::HandicapMismatch));
+    let r = run("(;SZ[19]AB[dd][pp];W[dp])", "japanese");
+    assert!(has(&r, FindingKind::HandicapMismatch));
+    let r = run("(;SZ[19]HA[2]AB[dd][pp];W[dp])", "japanese");
+    assert!(!has(&r, FindingKind::HandicapMismatch));
+}
+
+#[test]
+fn a_counted_result_without_final_passes_is_not_finished() {
+    let r = run("(;SZ[9]RE[B+3.5];B[ee];W[dd])", "chinese");
+    assert!(has(&r, FindingKind::NotFinished));
+    let r = run("(;SZ[9]RE[B+3.5];B[ee];W[dd];B[];W[])", "chinese");
+    assert!(!has(&r, FindingKind::NotFinished));
+    let r = run("(;SZ[9]RE[B+R];B[ee];W[dd])", "chinese");
+    assert!(!has(&r, FindingKind::NotFinished));
+}
+
+#[test]
+fn negative_time_left_is_a_time_overrun() {
+    let r = run("(;SZ[13];B[dd]BL[10];W[jj]WL[-2])", "sjtu");
+    let f = find(&r, FindingKind::TimeOverrun);
+    assert_eq!(f.move_number, Some(2));
+    assert_eq!(f.consequence, Consequence::Loss);
+    let r = run("(;SZ[13];B[dd]BL[10];W[jj]WL[0.5])", "sjtu");
+    assert!(!has(&r, FindingKind::TimeOverrun));
+}
+
+#[test]
+fn the_replay_goes_on_after_a_finding() {
+    // An occupied point at move 3, then a ko violation later: both are reported.
+    let text = format!("(;SZ[9];B[aa];W[ab];B[ab];W[bb];{KO_SETUP};B[ed];W[dd])");
+    let r = run(&text, "japanese");
+    let found = kinds(&r);
+    assert!(found.contains(&(FindingKind::Occupied, Some(3))), "{found:?}");
+    assert!(found.contains(&(FindingKind::OutOfTurn, Some(5))), "{found:?}");
+    assert!(found.contains(&(FindingKind::Ko, Some(14))), "{found:?}");
+}
+
+#[test]
+fn aga_illegal_move_stands_once_the_opponent_replied() {
+    let r = run("(;SZ[9];B[ee];W[ee];B[dd])", "aga");
+    assert_eq!(find(&r, FindingKind::Occupied).consequence, Consequence::Pass);
+    let text = format!("(;SZ[9];{KO_SETUP};B[ed];W[dd];B[aa])");
+    let r = run(&text, "aga");
+    assert_eq!(find(&r, FindingKind::Ko).consequence, Consequence::None);
+    let text = format!("(;SZ[9];{KO_SETUP};B[ed];W[dd])");
+    let r = run(&text, "aga");
+    assert_eq!(find(&r, FindingKind::Ko).consequence, Consequence::Pass);
+}
+
+#[test]
+fn superko_is_confirmed_across_checkpoints() {
+    // Push the cycle past several checkpoints with moves far from the ko: Black fills
+    // columns L-O and White columns Q-T, so nothing is captured.
+    let letter = |v: u8| (b'a' + v) as char;
+    let mut filler = String::new();
+    let pairs = 70u8;
+    for k in 0..pairs {
+        let row = letter(k / 4);
+        filler.push_str(&format!(";B[{}{row}];W[{}{row}]", letter(10 + k % 4), letter(15 + k % 4)));
+    }
+    let n = 2 * usize::from(pairs);
+    let text = format!(
+        "(;SZ[19]{};B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])",
+        filler
+    );
+    let r = run(&text, "chinese");
+    let f = find(&r, FindingKind::Superko);
+    assert_eq!(f.move_number, Some(n + 12));
+    assert!(f.detail.contains(&format!("after move {}", n + 8)), "{}", f.detail);
+}
