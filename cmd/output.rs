@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
-use goref::report::{FindingReport, GameReport, RulesOrigin};
 use goref::replay::Severity;
+use goref::report::{FindingReport, GameReport, RulesOrigin};
 use serde::Serialize;
 
 /// Output format of `validate` and `score`.
@@ -80,11 +80,9 @@ pub fn write_text(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
             format!("{s}x{s}")
         }
     });
-    let komi = r
-        .komi
-        .map_or("no komi recorded".to_string(), |k| {
-            format!("komi {}", goref::result::format_points(k))
-        });
+    let komi = r.komi.map_or("no komi recorded".to_string(), |k| {
+        format!("komi {}", goref::result::format_points(k))
+    });
     let handicap = match r.handicap {
         Some(h) if h >= 2 => format!(", handicap {h}"),
         _ => String::new(),
@@ -102,7 +100,7 @@ pub fn write_text(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
         RulesOrigin::Default => "default",
     };
     writeln!(out, "  rules: {} ({origin})", r.rules)?;
-    let illegal = r.illegal_count();
+    let illegal = r.illegal_count;
     let warnings = r
         .findings
         .iter()

@@ -11,14 +11,14 @@
 //! command line's job (`cmd/`).
 
 pub mod board;
-pub mod report;
 pub mod replay;
+pub mod report;
 pub mod result;
 pub mod rules;
 pub mod sgf;
 
 pub use board::{Board, Color, Point};
 
+pub use replay::{Finding, FindingKind, Replay, Severity};
 pub use rules::RuleSet;
 pub use sgf::{GameRecord, LoadError};
-pub use replay::{Finding, FindingKind, Replay, Severity};

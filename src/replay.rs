@@ -24,6 +24,10 @@ use crate::sgf::{Action, GameRecord, Setup};
 /// Moves between two stored positions used to confirm superko candidates.
 pub const CHECKPOINT_EVERY: usize = 64;
 
+/// Findings kept per game. A hostile record can hold a million illegal moves; past this
+/// many, findings are counted in [`Replay::findings_not_listed`] instead of kept.
+pub const MAX_FINDINGS: usize = 10_000;
+
 /// The stable names of everything the validator can report (DESIGN.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -188,12 +192,16 @@ pub struct Replay {
     pub cycle: Option<Consequence>,
     /// Black's free-placement handicap moves at the start (HA[n] then n Black moves).
     pub free_handicap_moves: usize,
+    /// Findings beyond [`MAX_FINDINGS`], counted but not kept.
+    pub findings_not_listed: usize,
+    /// Illegal findings, listed or not.
+    pub illegal_count: usize,
 }
 
 impl Replay {
     /// No finding is illegal.
     pub fn is_valid(&self) -> bool {
-        !self.findings.iter().any(|f| f.severity == Severity::Illegal)
+        self.illegal_count == 0
     }
 
     /// Findings that are illegal moves.
@@ -261,6 +269,8 @@ struct Replayer<'a> {
     free_handicap: usize,
     /// Who is to move at the start: `PL`, else the first mover, else Black.
     first_player: Color,
+    not_listed: usize,
+    illegal_count: usize,
 }
 
 impl<'a> Replayer<'a> {
@@ -289,6 +299,8 @@ impl<'a> Replayer<'a> {
                 .first_player
                 .or(record.moves.first().map(|m| m.color))
                 .unwrap_or(Color::Black),
+            not_listed: 0,
+            illegal_count: 0,
         })
     }
 
@@ -491,7 +503,7 @@ impl<'a> Replayer<'a> {
         let rules = self.rules;
         if let Some(komi) = record.komi {
             let expected = rules.komi_for(record.handicap);
-            if (komi - expected).abs() > 1e-9 {
+            if !rules.komi_equivalent(komi, record.handicap) {
                 self.push(Finding {
                     kind: FindingKind::KomiMismatch,
                     severity: Severity::Warning,
@@ -514,13 +526,8 @@ impl<'a> Replayer<'a> {
                 });
             }
         }
-        let square = record.width == record.height;
-        if !rules.sizes.is_empty() && (!square || !rules.sizes.contains(&record.width)) {
-            let allowed: Vec<String> = rules
-                .sizes
-                .iter()
-                .map(|s| format!("{s}x{s}"))
-                .collect();
+        if !rules.allows_size(record.width, record.height) {
+            let allowed: Vec<String> = rules.sizes.iter().map(|s| format!("{s}x{s}")).collect();
             self.push(Finding {
                 kind: FindingKind::SizeMismatch,
                 severity: Severity::Warning,
@@ -722,7 +729,7 @@ impl<'a> Replayer<'a> {
 
     /// Record the position after `moves_played` moves (the last by `mover`).
     fn remember(&mut self, moves_played: usize, mover: Option<Color>) {
-        if moves_played % CHECKPOINT_EVERY == 0 {
+        if moves_played.is_multiple_of(CHECKPOINT_EVERY) {
             self.board.write_position(&mut self.buffer);
             self.checkpoints.extend_from_slice(&self.buffer);
         }
@@ -820,7 +827,14 @@ impl<'a> Replayer<'a> {
     }
 
     fn push(&mut self, finding: Finding) {
-        self.findings.push(finding);
+        if finding.severity == Severity::Illegal {
+            self.illegal_count += 1;
+        }
+        if self.findings.len() < MAX_FINDINGS {
+            self.findings.push(finding);
+        } else {
+            self.not_listed += 1;
+        }
     }
 
     fn finish(mut self) -> Replay {
@@ -888,6 +902,8 @@ impl<'a> Replayer<'a> {
             loss: self.loss,
             cycle: self.cycle,
             free_handicap_moves: self.free_handicap,
+            findings_not_listed: self.not_listed,
+            illegal_count: self.illegal_count,
         }
     }
 }

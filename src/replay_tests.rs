@@ -97,7 +97,10 @@ fn immediate_ko_recapture_is_illegal() {
     assert_eq!(r.loss, Some((Color::White, 10)));
     // Under a superko rule set the immediate retake is still reported as ko.
     let r = run(&format!("(;SZ[9];{KO_SETUP};B[ed];W[dd])"), "chinese");
-    assert_eq!(kinds(&r).iter().filter(|k| k.0 == FindingKind::Ko).count(), 1);
+    assert_eq!(
+        kinds(&r).iter().filter(|k| k.0 == FindingKind::Ko).count(),
+        1
+    );
     assert!(!has(&r, FindingKind::Superko));
 }
 
@@ -128,7 +131,8 @@ fn near_miss_snapback_is_legal() {
 
 // After move 8 Black takes the ko, both players pass, and White retakes: the board after
 // move 8 comes back with Black to move.
-const PASS_CYCLE: &str = "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])";
+const PASS_CYCLE: &str =
+    "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])";
 
 #[test]
 fn superko_names_the_move_that_made_the_earlier_position() {
@@ -149,7 +153,10 @@ fn simple_ko_allows_the_cycle_but_reports_the_repetition() {
     assert_eq!(f.move_number, Some(12));
     assert_eq!(f.consequence, Consequence::NoResult);
     let r = run(PASS_CYCLE, "sjtu");
-    assert_eq!(find(&r, FindingKind::Repetition).consequence, Consequence::Draw);
+    assert_eq!(
+        find(&r, FindingKind::Repetition).consequence,
+        Consequence::Draw
+    );
     assert_eq!(r.cycle, Some(Consequence::Draw));
 }
 
@@ -168,7 +175,11 @@ fn same_board_other_player_to_move_is_positional_superko_only() {
 
     for preset in ["aga", "nz"] {
         let situational = run(DOUBLE_KO, preset);
-        assert!(situational.is_valid(), "{preset}: {:?}", kinds(&situational));
+        assert!(
+            situational.is_valid(),
+            "{preset}: {:?}",
+            kinds(&situational)
+        );
     }
     let natural = replay(
         &record(DOUBLE_KO),
@@ -186,8 +197,11 @@ fn natural_situational_superko_ignores_positions_made_by_passes() {
     let text = "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])";
     let first = run(text, "aga");
     assert!(has(&first, FindingKind::Superko));
-    let natural = replay(&record(text), &rules("aga").with_ko(KoRule::NaturalSituational))
-        .expect("replayable");
+    let natural = replay(
+        &record(text),
+        &rules("aga").with_ko(KoRule::NaturalSituational),
+    )
+    .expect("replayable");
     // White's retake recreates the position after move 8, which White made with a stone
     // play (W[fd]): illegal in both readings.
     assert!(has(&natural, FindingKind::Superko));
@@ -270,7 +284,11 @@ fn near_miss_setup_before_the_first_move_is_not_in_play() {
 fn komi_that_differs_from_the_rule_set_is_reported() {
     let r = run("(;SZ[19]KM[6.5];B[pd])", "aga");
     let f = find(&r, FindingKind::KomiMismatch);
-    assert!(f.detail.contains("6.5") && f.detail.contains("7.5"), "{}", f.detail);
+    assert!(
+        f.detail.contains("6.5") && f.detail.contains("7.5"),
+        "{}",
+        f.detail
+    );
     let r = run("(;SZ[19]KM[7.5];B[pd])", "aga");
     assert!(!has(&r, FindingKind::KomiMismatch));
     // Handicap games use the handicap komi.
@@ -324,15 +342,24 @@ fn the_replay_goes_on_after_a_finding() {
     let text = format!("(;SZ[9];B[aa];W[ab];B[ab];W[bb];{KO_SETUP};B[ed];W[dd])");
     let r = run(&text, "japanese");
     let found = kinds(&r);
-    assert!(found.contains(&(FindingKind::Occupied, Some(3))), "{found:?}");
-    assert!(found.contains(&(FindingKind::OutOfTurn, Some(5))), "{found:?}");
+    assert!(
+        found.contains(&(FindingKind::Occupied, Some(3))),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&(FindingKind::OutOfTurn, Some(5))),
+        "{found:?}"
+    );
     assert!(found.contains(&(FindingKind::Ko, Some(14))), "{found:?}");
 }
 
 #[test]
 fn aga_illegal_move_stands_once_the_opponent_replied() {
     let r = run("(;SZ[9];B[ee];W[ee];B[dd])", "aga");
-    assert_eq!(find(&r, FindingKind::Occupied).consequence, Consequence::Pass);
+    assert_eq!(
+        find(&r, FindingKind::Occupied).consequence,
+        Consequence::Pass
+    );
     let text = format!("(;SZ[9];{KO_SETUP};B[ed];W[dd];B[aa])");
     let r = run(&text, "aga");
     assert_eq!(find(&r, FindingKind::Ko).consequence, Consequence::None);
@@ -350,7 +377,11 @@ fn superko_is_confirmed_across_checkpoints() {
     let pairs = 70u8;
     for k in 0..pairs {
         let row = letter(k / 4);
-        filler.push_str(&format!(";B[{}{row}];W[{}{row}]", letter(10 + k % 4), letter(15 + k % 4)));
+        filler.push_str(&format!(
+            ";B[{}{row}];W[{}{row}]",
+            letter(10 + k % 4),
+            letter(15 + k % 4)
+        ));
     }
     let n = 2 * usize::from(pairs);
     let text = format!(
@@ -360,5 +391,9 @@ fn superko_is_confirmed_across_checkpoints() {
     let r = run(&text, "chinese");
     let f = find(&r, FindingKind::Superko);
     assert_eq!(f.move_number, Some(n + 12));
-    assert!(f.detail.contains(&format!("after move {}", n + 8)), "{}", f.detail);
+    assert!(
+        f.detail.contains(&format!("after move {}", n + 8)),
+        "{}",
+        f.detail
+    );
 }

@@ -80,6 +80,8 @@ pub struct GameReport {
     pub recorded_result: Option<String>,
     /// No illegal finding, and the game could be read.
     pub valid: bool,
+    /// Illegal findings, including any past the listing limit.
+    pub illegal_count: usize,
     pub findings: Vec<FindingReport>,
     /// Things the loader could not use or normalised, and the rule choice when `RU` was
     /// not understood. Never affect validity.
@@ -89,14 +91,6 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// Illegal findings.
-    pub fn illegal_count(&self) -> usize {
-        self.findings
-            .iter()
-            .filter(|f| f.severity == Severity::Illegal)
-            .count()
-    }
-
     /// A report for a file or game that could not be read.
     pub fn unreadable(file: &str, game: usize, rules: String, error: String) -> GameReport {
         GameReport {
@@ -112,6 +106,7 @@ impl GameReport {
             moves: None,
             recorded_result: None,
             valid: false,
+            illegal_count: 0,
             findings: Vec::new(),
             warnings: Vec::new(),
             error: Some(error),
@@ -129,8 +124,7 @@ pub struct RulesChoice {
     pub komi: Option<f64>,
 }
 
-/// The preset used when neither `--rules` nor a recognised `RU` says otherwise.
-pub const DEFAULT_PRESET: &str = "chinese";
+pub use crate::rules::DEFAULT_PRESET;
 
 impl RulesChoice {
     /// The rule set for `record`: the chosen preset, else the record's `RU` when goref
@@ -143,14 +137,14 @@ impl RulesChoice {
                 Some(ru) if !ru.is_empty() => match RuleSet::from_ru(ru) {
                     Some(rules) => (rules, RulesOrigin::Record, None),
                     None => (
-                        default_rules(),
+                        RuleSet::default(),
                         RulesOrigin::Default,
                         Some(format!(
                             "RU[{ru}] is not a rule set goref knows; using {DEFAULT_PRESET} (choose one with --rules)"
                         )),
                     ),
                 },
-                _ => (default_rules(), RulesOrigin::Default, None),
+                _ => (RuleSet::default(), RulesOrigin::Default, None),
             },
         };
         (self.apply_overrides(base), origin, warning)
@@ -168,20 +162,6 @@ impl RulesChoice {
         }
         rules
     }
-}
-
-fn default_rules() -> RuleSet {
-    // The default preset is one of goref's own names; its absence would be a bug that
-    // the rules tests catch, so fall back to the first preset rather than panic.
-    RuleSet::preset(DEFAULT_PRESET)
-        .or_else(|| crate::rules::presets().into_iter().next())
-        .unwrap_or_else(|| unreachable_rules())
-}
-
-#[cold]
-fn unreachable_rules() -> RuleSet {
-    // Invariant: `presets()` is a non-empty constant list (tested in rules.rs).
-    panic!("goref has no rule presets")
 }
 
 /// Validate one loaded game.
@@ -214,6 +194,7 @@ pub fn validate_game(file: &str, record: &GameRecord, choice: &RulesChoice) -> G
         moves: Some(record.moves.len()),
         recorded_result: record.result.clone(),
         valid: false,
+        illegal_count: 0,
         findings: Vec::new(),
         warnings,
         error: None,
@@ -221,9 +202,27 @@ pub fn validate_game(file: &str, record: &GameRecord, choice: &RulesChoice) -> G
     match replay::replay(record, &rules) {
         Ok(replay) => {
             report.valid = replay.is_valid();
+            // A record that names no rule set cannot disagree with one: komi and size
+            // are only checked against a rule set the user or the record chose.
+            let unclaimed = |f: &&Finding| {
+                origin == RulesOrigin::Default
+                    && matches!(
+                        f.kind,
+                        FindingKind::KomiMismatch | FindingKind::SizeMismatch
+                    )
+            };
+            report.illegal_count = replay.illegal_count;
+            if replay.findings_not_listed > 0 {
+                report.warnings.push(format!(
+                    "{} findings are listed; {} more were counted but not listed",
+                    replay.findings.len(),
+                    replay.findings_not_listed
+                ));
+            }
             report.findings = replay
                 .findings
                 .iter()
+                .filter(|f| !unclaimed(f))
                 .map(|f| FindingReport::new(f, record.height))
                 .collect();
         }
@@ -242,7 +241,12 @@ pub fn validate_bytes(file: &str, bytes: &[u8], choice: &RulesChoice) -> Vec<Gam
             .map_or_else(|| DEFAULT_PRESET.to_string(), ToString::to_string)
     };
     match sgf::load(bytes) {
-        Err(e) => vec![GameReport::unreadable(file, 0, fallback_rules(), e.to_string())],
+        Err(e) => vec![GameReport::unreadable(
+            file,
+            0,
+            fallback_rules(),
+            e.to_string(),
+        )],
         Ok(games) => games
             .into_iter()
             .enumerate()

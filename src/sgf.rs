@@ -104,7 +104,11 @@ pub struct GameRecord {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GameError {
     #[error("game {game}: board size {width}x{height} is not supported (sides from 1 to 25)")]
-    BadSize { game: usize, width: u32, height: u32 },
+    BadSize {
+        game: usize,
+        width: u32,
+        height: u32,
+    },
     #[error("game {game}: not a Go game (GM[{gm}])")]
     NotGo { game: usize, gm: String },
     #[error("game {game}: {message}")]

@@ -15,19 +15,28 @@ fn fixture(path: &str) -> String {
 fn json_of(args: &[&str]) -> (Value, i32) {
     let output = goref().args(args).output().expect("goref runs");
     let code = output.status.code().unwrap_or(-1);
-    let value: Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&output.stdout)));
+    let value: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    });
     (value, code)
 }
 
 #[test]
 fn validate_text_names_the_move_point_and_rule() {
     goref()
-        .args(["validate", &fixture("illegal/occupied/two-stones-one-point.sgf")])
+        .args([
+            "validate",
+            &fixture("illegal/occupied/two-stones-one-point.sgf"),
+        ])
         .assert()
         .code(1)
         .stdout(predicate::str::contains("game 1: Alice (B) vs Bob (W)"))
-        .stdout(predicate::str::contains("rules: chinese (from the record's RU)"))
+        .stdout(predicate::str::contains(
+            "rules: chinese (from the record's RU)",
+        ))
         .stdout(predicate::str::contains("verdict: ILLEGAL: 1 illegal move"))
         .stdout(predicate::str::contains("move 3 B D6 (dd): occupied:"))
         .stdout(predicate::str::contains("consequence: void"));
@@ -86,7 +95,9 @@ fn validate_json_has_the_contract_fields() {
 #[test]
 fn rules_option_changes_the_verdict_on_the_same_record() {
     let record = fixture("illegal/superko-positional/double-ko.sgf");
-    let (doc, code) = json_of(&["validate", "--format", "json", "--rules", "chinese", &record]);
+    let (doc, code) = json_of(&[
+        "validate", "--format", "json", "--rules", "chinese", &record,
+    ]);
     assert_eq!(code, 1);
     assert_eq!(doc["games"][0]["findings"][0]["kind"], "superko");
     let (doc, code) = json_of(&["validate", "--format", "json", "--rules", "aga", &record]);
@@ -94,7 +105,14 @@ fn rules_option_changes_the_verdict_on_the_same_record() {
     assert_eq!(doc["games"][0]["valid"], true);
     // --ko overrides one knob of the preset.
     let (doc, code) = json_of(&[
-        "validate", "--format", "json", "--rules", "aga", "--ko", "positional", &record,
+        "validate",
+        "--format",
+        "json",
+        "--rules",
+        "aga",
+        "--ko",
+        "positional",
+        &record,
     ]);
     assert_eq!(code, 1, "{doc}");
 }
@@ -167,16 +185,28 @@ fn a_directory_is_a_clear_error_for_validate() {
 #[test]
 fn unknown_preset_is_a_usage_error() {
     goref()
-        .args(["validate", "--rules", "martian", &fixture("legal/snapback/corner-snapback.sgf")])
+        .args([
+            "validate",
+            "--rules",
+            "martian",
+            &fixture("legal/snapback/corner-snapback.sgf"),
+        ])
         .assert()
         .code(2)
-        .stderr(predicate::str::starts_with("goref: error: --rules martian: unknown rule set"));
+        .stderr(predicate::str::starts_with(
+            "goref: error: --rules martian: unknown rule set",
+        ));
 }
 
 #[test]
 fn bad_ko_option_is_a_usage_error() {
     goref()
-        .args(["validate", "--ko", "sometimes", &fixture("legal/snapback/corner-snapback.sgf")])
+        .args([
+            "validate",
+            "--ko",
+            "sometimes",
+            &fixture("legal/snapback/corner-snapback.sgf"),
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--ko sometimes"));
@@ -187,8 +217,17 @@ fn rules_lists_every_preset_and_shows_one() {
     let listed = goref().arg("rules").assert().success();
     let text = String::from_utf8_lossy(&listed.get_output().stdout).to_string();
     for name in [
-        "aga", "aga-1991", "ace", "wmsg", "chinese", "sjtu", "japanese", "korean", "nz",
-        "tromp-taylor", "ing",
+        "aga",
+        "aga-1991",
+        "ace",
+        "wmsg",
+        "chinese",
+        "sjtu",
+        "japanese",
+        "korean",
+        "nz",
+        "tromp-taylor",
+        "ing",
     ] {
         assert!(
             text.lines().any(|l| l.starts_with(&format!("{name} "))),
@@ -204,4 +243,132 @@ fn rules_lists_every_preset_and_shows_one() {
     let (doc, _) = json_of(&["rules", "sjtu", "--format", "json"]);
     assert_eq!(doc["ko"], "simple");
     assert_eq!(doc["komi"], 6.5);
+}
+
+/// A record of `moves` moves at pseudo-random points of a 19x19 board: mostly legal at
+/// first, then full of occupied points, captures and repetitions.
+fn long_record(moves: usize) -> String {
+    let mut text = String::with_capacity(moves * 6 + 64);
+    text.push_str("(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese]");
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    for k in 0..moves {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let point = (state % 362) as u16;
+        let color = if k % 2 == 0 { 'B' } else { 'W' };
+        if point == 361 {
+            text.push_str(&format!(";{color}[]"));
+        } else {
+            let (x, y) = ((point % 19) as u8, (point / 19) as u8);
+            text.push_str(&format!(
+                ";{color}[{}{}]",
+                (b'a' + x) as char,
+                (b'a' + y) as char
+            ));
+        }
+    }
+    text.push(')');
+    text
+}
+
+/// `depth` variations nested one inside the other: `(;B[..](;W[..](;B[..]...)))`.
+fn nested_record(depth: usize) -> String {
+    let mut text = String::with_capacity(depth * 9 + 32);
+    text.push_str("(;GM[1]FF[4]SZ[19]");
+    for k in 0..depth {
+        let color = if k % 2 == 0 { 'B' } else { 'W' };
+        let p = (k % 361) as u8;
+        text.push_str(&format!(
+            "(;{color}[{}{}]",
+            (b'a' + p % 19) as char,
+            (b'a' + p / 19) as char
+        ));
+    }
+    for _ in 0..depth {
+        text.push(')');
+    }
+    text.push(')');
+    text
+}
+
+#[test]
+fn a_million_moves_give_a_result_on_the_main_thread() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("million.sgf");
+    std::fs::write(&path, long_record(1_000_000)).expect("write");
+    let output = goref()
+        .args(["validate", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("json");
+    let game = &doc["games"][0];
+    assert_eq!(game["moves"], 1_000_000);
+    assert_eq!(game["valid"], false);
+    assert_eq!(game["findings"].as_array().map(Vec::len), Some(10_000));
+    assert!(game["illegal_count"].as_u64().is_some_and(|n| n > 10_000));
+    assert!(
+        game["warnings"]
+            .to_string()
+            .contains("more were counted but not listed")
+    );
+}
+
+#[test]
+fn deep_variations_give_a_result_on_the_main_thread() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("nested.sgf");
+    std::fs::write(&path, nested_record(100_000)).expect("write");
+    let output = goref()
+        .args(["validate", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    let code = output.status.code();
+    assert!(
+        code == Some(0) || code == Some(1),
+        "{code:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("json");
+    let game = &doc["games"][0];
+    assert!(
+        game["moves"] == 100_000 || game["error"].is_string(),
+        "neither a result nor an error: {game}"
+    );
+}
+
+#[test]
+fn huge_records_give_a_result_on_a_worker_thread() {
+    let choice = goref::report::RulesChoice::default();
+    // Threads of a pool (rayon, a server) have small stacks: 2 MiB here.
+    let handle = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let long = goref::report::validate_bytes(
+                "long.sgf",
+                long_record(1_000_000).as_bytes(),
+                &choice,
+            );
+            let nested = goref::report::validate_bytes(
+                "nested.sgf",
+                nested_record(100_000).as_bytes(),
+                &choice,
+            );
+            (long, nested)
+        })
+        .expect("spawn");
+    let (long, nested) = handle.join().expect("no panic, no stack overflow");
+    assert_eq!(long.len(), 1);
+    assert_eq!(long[0].moves, Some(1_000_000));
+    assert!(!long[0].valid);
+    assert_eq!(nested.len(), 1);
+    assert!(nested[0].moves == Some(100_000) || nested[0].error.is_some());
 }
