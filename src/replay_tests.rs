@@ -338,8 +338,8 @@ fn negative_time_left_is_a_time_overrun() {
 
 #[test]
 fn the_replay_goes_on_after_a_finding() {
-    // An occupied point at move 3, then a ko violation later: both are reported.
-    let text = format!("(;SZ[9];B[aa];W[ab];B[ab];W[bb];{KO_SETUP};B[ed];W[dd])");
+    // An occupied point at move 3, White twice at move 5, a ko violation at move 15.
+    let text = format!("(;SZ[9];B[aa];W[ab];B[ab];W[bb];W[hb];{KO_SETUP};B[ed];W[dd])");
     let r = run(&text, "japanese");
     let found = kinds(&r);
     assert!(
@@ -350,7 +350,7 @@ fn the_replay_goes_on_after_a_finding() {
         found.contains(&(FindingKind::OutOfTurn, Some(5))),
         "{found:?}"
     );
-    assert!(found.contains(&(FindingKind::Ko, Some(14))), "{found:?}");
+    assert!(found.contains(&(FindingKind::Ko, Some(15))), "{found:?}");
 }
 
 #[test]

@@ -1,0 +1,931 @@
+//! A parsed game tree to a [`GameRecord`]: the main line's moves, setup and game info,
+//! with every server habit normalised and every unusable value reported.
+//!
+//! sgf-parse's nodes own their children and drop them recursively, so a long record would
+//! overflow the stack when dropped. [`Tree`] takes a subtree apart with an explicit stack,
+//! and the main line is walked by moving each node's first child out of its parent.
+
+use std::collections::BTreeMap;
+
+use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
+use sgf_parse::{GameTree, SgfNode, SgfProp};
+
+use super::{
+    Action, GameError, GameRecord, LoadWarning, MidSetup, Move, Setup, TerritoryMarks,
+    TimeSettings, WarningKind,
+};
+use crate::board::{Color, MAX_SIZE, Point};
+
+/// A parsed node that takes its subtree apart without recursion when dropped.
+pub(crate) struct Tree<P: SgfProp>(pub SgfNode<P>);
+
+impl<P: SgfProp> Drop for Tree<P> {
+    fn drop(&mut self) {
+        dismantle(std::mem::take(&mut self.0.children));
+    }
+}
+
+/// Drop nodes one at a time, moving each node's children onto an explicit stack first.
+pub(crate) fn dismantle<P: SgfProp>(mut stack: Vec<SgfNode<P>>) {
+    while let Some(mut node) = stack.pop() {
+        stack.append(&mut node.children);
+    }
+}
+
+/// The first Go tree of a parse result; every tree is taken apart safely.
+pub(crate) fn first_go_tree(trees: Vec<GameTree>) -> Option<Tree<Prop>> {
+    let mut found = None;
+    for tree in trees {
+        match tree {
+            GameTree::GoGame(node) => {
+                let node = Tree(node);
+                if found.is_none() {
+                    found = Some(node);
+                }
+            }
+            GameTree::Unknown(node) => drop(Tree(node)),
+        }
+    }
+    found
+}
+
+/// Build the record of game `index` from its root, consuming the tree.
+pub(crate) fn build(
+    index: usize,
+    root: Tree<Prop>,
+    warnings: Vec<LoadWarning>,
+) -> Result<GameRecord, GameError> {
+    let mut warnings = warnings;
+    let (width, height) = board_size(index, &root.0.properties, &mut warnings)?;
+    let mut b = Builder::new(index, width, height, warnings);
+
+    let mut current = root;
+    let mut node = 0;
+    loop {
+        let properties = std::mem::take(&mut current.0.properties);
+        b.node(node, properties);
+        let mut children = std::mem::take(&mut current.0.children);
+        if children.is_empty() {
+            break;
+        }
+        let next = children.swap_remove(0);
+        dismantle(children);
+        // The old node has no children left, so dropping it here is shallow.
+        current = Tree(next);
+        node += 1;
+    }
+    Ok(b.finish(node + 1))
+}
+
+/// The board size from the root's `SZ` (19x19 when absent or unreadable).
+fn board_size(
+    game: usize,
+    properties: &[Prop],
+    warnings: &mut Vec<LoadWarning>,
+) -> Result<(u8, u8), GameError> {
+    let mut sizes = properties.iter().filter_map(|p| match p {
+        Prop::SZ((w, h)) => Some(Ok((u32::from(*w), u32::from(*h)))),
+        Prop::Invalid(id, values) if id == "SZ" => Some(Err(values)),
+        _ => None,
+    });
+    let Some(first) = sizes.next() else {
+        return Ok((19, 19));
+    };
+    if sizes.next().is_some() {
+        warnings.push(warn(
+            Some(0),
+            WarningKind::Structure,
+            "the root holds more than one SZ: the first is used".to_string(),
+        ));
+    }
+    let (width, height) = match first {
+        Ok(size) => size,
+        Err(values) => {
+            let raw = values.join("][");
+            match parse_size(&raw) {
+                Some(size) => size,
+                None => {
+                    warnings.push(warn(
+                        Some(0),
+                        WarningKind::InvalidValue,
+                        format!("SZ[{raw}] is not a board size: 19x19 assumed"),
+                    ));
+                    return Ok((19, 19));
+                }
+            }
+        }
+    };
+    let fits = |side: u32| (1..=u32::from(MAX_SIZE)).contains(&side);
+    if !fits(width) || !fits(height) {
+        return Err(GameError::BadSize {
+            game,
+            width,
+            height,
+        });
+    }
+    // Both sides are at most 25 here.
+    Ok((width as u8, height as u8))
+}
+
+/// `19`, `19:13` (columns:rows), also `19x13`, with huge numbers saturated.
+fn parse_size(raw: &str) -> Option<(u32, u32)> {
+    let number = |s: &str| -> Option<u32> {
+        let s = s.trim();
+        if s.is_empty() || !s.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        Some(s.parse::<u32>().unwrap_or(u32::MAX))
+    };
+    let raw = raw.trim();
+    for sep in [':', 'x', 'X', '×'] {
+        if let Some((w, h)) = raw.split_once(sep) {
+            return Some((number(w)?, number(h)?));
+        }
+    }
+    let side = number(raw)?;
+    Some((side, side))
+}
+
+fn warn(node: Option<usize>, kind: WarningKind, message: String) -> LoadWarning {
+    LoadWarning {
+        node,
+        kind,
+        message,
+    }
+}
+
+/// A point change made by setup: a stone, or `None` for AE.
+type Stone = Option<Color>;
+
+struct Builder {
+    index: usize,
+    width: u8,
+    height: u8,
+    komi: Option<f64>,
+    /// Komi read from a Nihon Ki-in `KO[黒6目半]`, used when no KM says otherwise.
+    nihon_kiin_komi: Option<(usize, String, f64)>,
+    handicap: Option<u32>,
+    rules: Option<String>,
+    black: Option<String>,
+    white: Option<String>,
+    result: Option<String>,
+    first_player: Option<Color>,
+    setup: BTreeMap<Point, Stone>,
+    moves: Vec<Move>,
+    mid_setups: Vec<MidSetup>,
+    time: TimeSettings,
+    territory: Option<TerritoryMarks>,
+    warnings: Vec<LoadWarning>,
+}
+
+/// What one node says, gathered before it is applied.
+#[derive(Default)]
+struct NodeParts {
+    moves: Vec<(Color, Action)>,
+    /// Each point's setup in this node (the last property written wins).
+    setup: BTreeMap<Point, Stone>,
+    setup_conflict: bool,
+    to_play: Option<Color>,
+    black_time: Option<f64>,
+    white_time: Option<f64>,
+    territory_black: Option<Vec<Point>>,
+    territory_white: Option<Vec<Point>>,
+}
+
+impl NodeParts {
+    fn add_setup(&mut self, points: Vec<Point>, stone: Stone) {
+        for p in points {
+            if self
+                .setup
+                .insert(p, stone)
+                .is_some_and(|before| before != stone)
+            {
+                self.setup_conflict = true;
+            }
+        }
+    }
+}
+
+impl Builder {
+    fn new(index: usize, width: u8, height: u8, warnings: Vec<LoadWarning>) -> Self {
+        Builder {
+            index,
+            width,
+            height,
+            komi: None,
+            nihon_kiin_komi: None,
+            handicap: None,
+            rules: None,
+            black: None,
+            white: None,
+            result: None,
+            first_player: None,
+            setup: BTreeMap::new(),
+            moves: Vec::new(),
+            mid_setups: Vec::new(),
+            time: TimeSettings::default(),
+            territory: None,
+            warnings,
+        }
+    }
+
+    fn warn(&mut self, node: usize, kind: WarningKind, message: String) {
+        self.warnings.push(warn(Some(node), kind, message));
+    }
+
+    /// Read one main-line node.
+    fn node(&mut self, n: usize, properties: Vec<Prop>) {
+        let mut parts = NodeParts::default();
+        for prop in properties {
+            self.property(n, prop, &mut parts);
+        }
+        self.apply(n, parts);
+    }
+
+    fn property(&mut self, n: usize, prop: Prop, parts: &mut NodeParts) {
+        match prop {
+            Prop::B(m) => parts.moves.push((Color::Black, self.action(m))),
+            Prop::W(m) => parts.moves.push((Color::White, self.action(m))),
+            Prop::AB(points) => parts.add_setup(sorted(points), Some(Color::Black)),
+            Prop::AW(points) => parts.add_setup(sorted(points), Some(Color::White)),
+            Prop::AE(points) => parts.add_setup(sorted(points), None),
+            Prop::PL(c) => parts.to_play = Some(color(c)),
+            Prop::BL(t) => parts.black_time = self.seconds(n, "BL", t),
+            Prop::WL(t) => parts.white_time = self.seconds(n, "WL", t),
+            Prop::TB(points) => parts.territory_black = Some(sorted(points)),
+            Prop::TW(points) => parts.territory_white = Some(sorted(points)),
+            Prop::SZ(_) if n > 0 => self.warn(
+                n,
+                WarningKind::Structure,
+                "SZ outside the root is ignored (the board size is the root's)".to_string(),
+            ),
+            Prop::KM(k) => self.komi_value(n, k, &format_number(k)),
+            Prop::HA(h) => self.handicap_value(n, &h.to_string()),
+            Prop::TM(t) if self.time.main_time.is_none() => {
+                self.time.main_time = self.seconds(n, "TM", t);
+            }
+            Prop::RU(t) => set_text(&mut self.rules, &t.text),
+            Prop::PB(t) => set_text(&mut self.black, &t.text),
+            Prop::PW(t) => set_text(&mut self.white, &t.text),
+            Prop::RE(t) => set_text(&mut self.result, &t.text),
+            Prop::OT(t) => set_text(&mut self.time.overtime, &t.text),
+            Prop::Invalid(id, values) => self.invalid(n, &id, &values, parts),
+            _ => {}
+        }
+    }
+
+    /// A property sgf-parse recognised but could not read: recover what the loader uses.
+    fn invalid(&mut self, n: usize, id: &str, values: &[String], parts: &mut NodeParts) {
+        let raw = values.join("][");
+        match id {
+            "B" | "W" => {
+                let color = if id == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let action = self.raw_move(n, id, values);
+                parts.moves.push((color, action));
+            }
+            "AB" | "AW" | "AE" => {
+                let stone = match id {
+                    "AB" => Some(Color::Black),
+                    "AW" => Some(Color::White),
+                    _ => None,
+                };
+                let points = self.raw_points(n, id, values);
+                parts.add_setup(points, stone);
+            }
+            "TB" => parts.territory_black = Some(self.raw_points(n, id, values)),
+            "TW" => parts.territory_white = Some(self.raw_points(n, id, values)),
+            "SZ" if n > 0 => self.warn(
+                n,
+                WarningKind::Structure,
+                "SZ outside the root is ignored (the board size is the root's)".to_string(),
+            ),
+            "KM" => self.komi_text(n, &raw),
+            "HA" => self.handicap_value(n, &raw),
+            "TM" => self.time_text(n, &raw),
+            "PL" => match raw.trim().to_ascii_lowercase().as_str() {
+                "b" | "black" => parts.to_play = Some(Color::Black),
+                "w" | "white" => parts.to_play = Some(Color::White),
+                _ => self.warn(
+                    n,
+                    WarningKind::InvalidValue,
+                    format!("PL[{raw}] names no player (B or W): ignored"),
+                ),
+            },
+            "BL" | "WL" => {
+                let value = match raw.trim().parse::<f64>() {
+                    Ok(t) if t.is_finite() => Some(t),
+                    _ => match clock_time(raw.trim()) {
+                        Some(t) => {
+                            self.warn(
+                                n,
+                                WarningKind::Time,
+                                format!("{id}[{raw}] is a clock time: read as {t} seconds"),
+                            );
+                            Some(t)
+                        }
+                        None => None,
+                    },
+                };
+                match value {
+                    Some(t) if id == "BL" => parts.black_time = Some(t),
+                    Some(t) => parts.white_time = Some(t),
+                    None => self.warn(
+                        n,
+                        WarningKind::InvalidValue,
+                        format!("{id}[{raw}] is not a number of seconds: ignored"),
+                    ),
+                }
+            }
+            "PB" | "PW" | "RE" | "RU" | "OT" => {
+                // Text never fails to parse: this is a property written with several values.
+                let slot = match id {
+                    "PB" => &mut self.black,
+                    "PW" => &mut self.white,
+                    "RE" => &mut self.result,
+                    "RU" => &mut self.rules,
+                    _ => &mut self.time.overtime,
+                };
+                if slot.is_none() {
+                    let first = values.first().map(String::as_str).unwrap_or_default();
+                    set_text(slot, first);
+                    self.warn(
+                        n,
+                        WarningKind::InvalidValue,
+                        format!(
+                            "{id}[{raw}] holds {} values: the first is used",
+                            values.len()
+                        ),
+                    );
+                }
+            }
+            "KO" if n == 0 && self.nihon_kiin_komi.is_none() => {
+                if let Some(k) = komi_in_ko(&raw) {
+                    self.nihon_kiin_komi = Some((n, raw, k));
+                }
+            }
+            // Properties goref does not read (markup, comments, AP without a version...)
+            // are not worth a warning.
+            _ => {}
+        }
+    }
+
+    /// Apply one node's moves and setup.
+    fn apply(&mut self, n: usize, parts: NodeParts) {
+        let NodeParts {
+            moves,
+            setup,
+            setup_conflict,
+            to_play,
+            black_time,
+            white_time,
+            territory_black,
+            territory_white,
+        } = parts;
+        if setup_conflict {
+            self.warn(
+                n,
+                WarningKind::Structure,
+                "a point appears in more than one of AB/AW/AE: the last one written counts"
+                    .to_string(),
+            );
+        }
+        if !setup.is_empty() && !moves.is_empty() {
+            self.warn(
+                n,
+                WarningKind::Structure,
+                "the node holds both setup (AB/AW/AE) and a move: the setup is applied first"
+                    .to_string(),
+            );
+        }
+        if moves.len() > 1 {
+            self.warn(
+                n,
+                WarningKind::Structure,
+                format!(
+                    "the node holds {} moves: read as {} moves in the order written",
+                    moves.len(),
+                    moves.len()
+                ),
+            );
+        }
+
+        if self.moves.is_empty() {
+            self.setup.extend(setup);
+            if to_play.is_some() {
+                self.first_player = to_play;
+            }
+        } else if !setup.is_empty() || to_play.is_some() {
+            self.mid_setups.push(MidSetup {
+                after_move: self.moves.len(),
+                node: n,
+                setup: split_setup(setup),
+                to_play,
+            });
+        }
+
+        for (color, action) in moves {
+            let time_left = match color {
+                Color::Black => black_time,
+                Color::White => white_time,
+            };
+            self.moves.push(Move {
+                color,
+                action,
+                node: n,
+                time_left,
+            });
+        }
+
+        if territory_black.is_some() || territory_white.is_some() {
+            self.territory = Some(TerritoryMarks {
+                node: n,
+                black: territory_black.unwrap_or_default(),
+                white: territory_white.unwrap_or_default(),
+            });
+        }
+    }
+
+    fn finish(mut self, nodes: usize) -> GameRecord {
+        if self.komi.is_none()
+            && let Some((n, raw, k)) = self.nihon_kiin_komi.take()
+        {
+            self.komi = Some(k);
+            self.warn(
+                n,
+                WarningKind::Komi,
+                format!(
+                    "KO[{raw}] in the root read as komi {} (KO is a move property, but some \
+                     records, the Nihon Ki-in's among them, write komi there)",
+                    format_number(k)
+                ),
+            );
+        }
+        GameRecord {
+            index: self.index,
+            width: self.width,
+            height: self.height,
+            komi: self.komi,
+            handicap: self.handicap.unwrap_or(0),
+            rules: self.rules,
+            black: self.black,
+            white: self.white,
+            result: self.result,
+            first_player: self.first_player,
+            setup: split_setup(self.setup),
+            moves: self.moves,
+            mid_setups: self.mid_setups,
+            time: self.time,
+            nodes,
+            warnings: self.warnings,
+            territory: self.territory,
+        }
+    }
+
+    /// A move sgf-parse read: `tt` is a pass on boards up to 19x19 (FF[3] habit).
+    fn action(&self, m: SgfMove) -> Action {
+        match m {
+            SgfMove::Pass => Action::Pass,
+            SgfMove::Move(p) => self.play(Point::new(p.x, p.y)),
+        }
+    }
+
+    fn play(&self, p: Point) -> Action {
+        if p == Point::new(19, 19) && self.width <= 19 && self.height <= 19 {
+            Action::Pass
+        } else {
+            Action::Play(p)
+        }
+    }
+
+    /// A move value sgf-parse rejected: spaces, `pass`, a rule-document coordinate.
+    fn raw_move(&mut self, n: usize, id: &str, values: &[String]) -> Action {
+        let [value] = values else {
+            let raw = values.join("][");
+            self.warn(
+                n,
+                WarningKind::Move,
+                format!("{id}[{raw}] holds more than one value: kept as unreadable"),
+            );
+            return Action::Unreadable(raw);
+        };
+        let v = value.trim();
+        if v.is_empty() {
+            return Action::Pass;
+        }
+        if let Some(p) = sgf_point(v) {
+            return self.play(p);
+        }
+        if v.eq_ignore_ascii_case("pass") {
+            self.warn(
+                n,
+                WarningKind::Move,
+                format!("{id}[{value}] read as a pass"),
+            );
+            return Action::Pass;
+        }
+        if let Some(p) = d4_point(v, self.width, self.height) {
+            self.warn(
+                n,
+                WarningKind::Move,
+                format!(
+                    "{id}[{value}] is a rule-document coordinate, not SGF: read as {} (SGF `{}`)",
+                    v.to_ascii_uppercase(),
+                    p.to_sgf()
+                ),
+            );
+            return Action::Play(p);
+        }
+        self.warn(
+            n,
+            WarningKind::Move,
+            format!("{id}[{value}] is not a point: kept as unreadable"),
+        );
+        Action::Unreadable(value.clone())
+    }
+
+    /// A point list sgf-parse rejected (junk, reversed rectangles): keep what reads.
+    fn raw_points(&mut self, n: usize, id: &str, values: &[String]) -> Vec<Point> {
+        let mut points = std::collections::BTreeSet::new();
+        let mut junk = Vec::new();
+        for value in values {
+            let v = value.trim();
+            if v.is_empty() {
+                continue;
+            }
+            let corners = match v.split_once(':') {
+                Some((a, b)) => sgf_point(a.trim()).zip(sgf_point(b.trim())),
+                None => sgf_point(v).map(|p| (p, p)),
+            };
+            match corners {
+                Some((a, b)) => {
+                    for x in a.x.min(b.x)..=a.x.max(b.x) {
+                        for y in a.y.min(b.y)..=a.y.max(b.y) {
+                            points.insert(Point::new(x, y));
+                        }
+                    }
+                }
+                None => junk.push(value.as_str()),
+            }
+        }
+        if !junk.is_empty() {
+            self.warn(
+                n,
+                WarningKind::InvalidValue,
+                format!(
+                    "{id} holds values that are not points ([{}]): ignored",
+                    junk.join("][")
+                ),
+            );
+        }
+        points.into_iter().collect()
+    }
+
+    fn seconds(&mut self, n: usize, id: &str, t: f64) -> Option<f64> {
+        if t.is_finite() && (t >= 0.0 || id != "TM") {
+            Some(t)
+        } else {
+            self.warn(
+                n,
+                WarningKind::InvalidValue,
+                format!(
+                    "{id}[{}] is not a usable number of seconds: ignored",
+                    format_number(t)
+                ),
+            );
+            None
+        }
+    }
+
+    fn komi_text(&mut self, n: usize, raw: &str) {
+        let v = raw.trim();
+        if v.is_empty() {
+            if self.komi.is_none() {
+                self.warn(
+                    n,
+                    WarningKind::Komi,
+                    "KM[] is empty: no komi recorded".to_string(),
+                );
+            }
+            return;
+        }
+        if let Ok(k) = v.parse::<f64>() {
+            self.komi_value(n, k, raw);
+            return;
+        }
+        if let Ok(k) = v.replace(',', ".").parse::<f64>() {
+            self.warn(
+                n,
+                WarningKind::Komi,
+                format!(
+                    "KM[{raw}] uses a decimal comma: read as {}",
+                    format_number(k)
+                ),
+            );
+            self.komi_value(n, k, raw);
+            return;
+        }
+        self.warn(
+            n,
+            WarningKind::Komi,
+            format!("KM[{raw}] is not a number: no komi recorded"),
+        );
+    }
+
+    /// A numeric komi, with the habits of servers and databases undone.
+    fn komi_value(&mut self, n: usize, k: f64, raw: &str) {
+        if self.komi.is_some() {
+            return;
+        }
+        if !k.is_finite() {
+            self.warn(
+                n,
+                WarningKind::Komi,
+                format!("KM[{raw}] is not a number: no komi recorded"),
+            );
+            return;
+        }
+        let (komi, why) = normalise_komi(k);
+        match why {
+            Some(why) => self.warn(
+                n,
+                WarningKind::Komi,
+                format!("KM[{raw}] read as komi {} ({why})", format_number(komi)),
+            ),
+            None if komi.abs() >= 100.0 => self.warn(
+                n,
+                WarningKind::Komi,
+                format!("KM[{raw}] is far from any komi in use: kept as written"),
+            ),
+            None => {}
+        }
+        self.komi = Some(komi);
+    }
+
+    fn handicap_value(&mut self, n: usize, raw: &str) {
+        if self.handicap.is_some() {
+            return;
+        }
+        match raw.trim().parse::<i64>() {
+            Ok(h) if h >= 0 => match u32::try_from(h) {
+                Ok(h) => self.handicap = Some(h),
+                Err(_) => self.warn(
+                    n,
+                    WarningKind::InvalidValue,
+                    format!("HA[{raw}] is not a handicap: ignored"),
+                ),
+            },
+            _ => self.warn(
+                n,
+                WarningKind::InvalidValue,
+                format!("HA[{raw}] is not a number of stones: ignored"),
+            ),
+        }
+    }
+
+    fn time_text(&mut self, n: usize, raw: &str) {
+        // `TM[]` and `TM[-]` say "no time limit recorded" as plainly as no TM at all.
+        if self.time.main_time.is_some() || matches!(raw.trim(), "" | "-") {
+            return;
+        }
+        match parse_duration(raw) {
+            Some((seconds, rest)) => {
+                let ignored = if rest.is_empty() {
+                    String::new()
+                } else {
+                    format!("; `{rest}` is ignored")
+                };
+                self.warn(
+                    n,
+                    WarningKind::Time,
+                    format!(
+                        "TM[{raw}] is not a number of seconds: read as {} seconds of main \
+                         time{ignored}",
+                        format_number(seconds)
+                    ),
+                );
+                self.time.main_time = Some(seconds);
+            }
+            None => self.warn(
+                n,
+                WarningKind::Time,
+                format!("TM[{raw}] is not a time goref can read: no main time recorded"),
+            ),
+        }
+    }
+}
+
+/// Komi after undoing server habits, and the habit undone.
+///
+/// Fox writes komi in hundredths: `KM[750]` is 7.5 points, and Chinese komi in hundredths
+/// of stones: `KM[375]` is 3.75 stones = 7.5 points (also 650/325, 550/275, 700/350).
+/// GoGoD writes Chinese komi in stones: 3.75 stones = 7.5 points. No real komi has a
+/// quarter point, so quarter values are always stones.
+pub(crate) fn normalise_komi(k: f64) -> (f64, Option<&'static str>) {
+    let a = k.abs();
+    let sign = k.signum();
+    let is_quarter = |v: f64| {
+        let q = v * 4.0;
+        q.fract() == 0.0 && q % 2.0 == 1.0
+    };
+    if a >= 100.0 && (a % 25.0) == 0.0 {
+        let v = a / 100.0;
+        if is_quarter(v) {
+            return (
+                sign * v * 2.0,
+                Some("Fox writes Chinese komi in hundredths of stones"),
+            );
+        }
+        if v == 3.5 {
+            return (
+                sign * 7.0,
+                Some("Fox writes Chinese komi in hundredths of stones"),
+            );
+        }
+        if (5.0..=9.5).contains(&v) {
+            return (sign * v, Some("Fox writes komi in hundredths of points"));
+        }
+        return (k, None);
+    }
+    if is_quarter(a) {
+        return (
+            sign * a * 2.0,
+            Some("Chinese komi written in stones: one stone is two points"),
+        );
+    }
+    (k, None)
+}
+
+/// Komi written in the root's `KO` (a move property): `黒6目半` (Black gives 6.5 points)
+/// as Nihon Ki-in records write it, or a plain number.
+fn komi_in_ko(raw: &str) -> Option<f64> {
+    let v = raw.trim();
+    if let Ok(k) = v.parse::<f64>() {
+        return k.is_finite().then_some(k);
+    }
+    let (sign, v) = if let Some(rest) = v.strip_prefix('黒') {
+        (1.0, rest)
+    } else if let Some(rest) = v.strip_prefix('白') {
+        (-1.0, rest)
+    } else {
+        (1.0, v)
+    };
+    let (number, rest) = v.split_once('目')?;
+    let points: f64 = number.trim().parse().ok()?;
+    let half = match rest.trim() {
+        "" => 0.0,
+        "半" => 0.5,
+        _ => return None,
+    };
+    Some(sign * (points + half))
+}
+
+/// A duration written as text: `60 minutes`, `1時間`, `1h 30m`, `1:30:00`. Returns the
+/// seconds read from the start of the text and the rest that could not be read.
+pub(crate) fn parse_duration(raw: &str) -> Option<(f64, &str)> {
+    let text = raw.trim();
+    // `10:00(5x1:00)`: a clock time, then overtime.
+    let clock_len = text
+        .find(|c: char| !(c.is_ascii_digit() || c == ':'))
+        .unwrap_or(text.len());
+    if let Some(seconds) = text.get(..clock_len).and_then(clock_time) {
+        return Some((seconds, text.get(clock_len..).unwrap_or_default().trim()));
+    }
+    let mut total = 0.0;
+    let mut read_any = false;
+    let mut rest = text;
+    loop {
+        let s = rest.trim_start();
+        let digits = s
+            .char_indices()
+            .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
+            .map_or(s.len(), |(i, _)| i);
+        let Some(number) = s.get(..digits).filter(|d| !d.is_empty()) else {
+            break;
+        };
+        let Ok(value) = number.parse::<f64>() else {
+            break;
+        };
+        let after = s.get(digits..).unwrap_or_default().trim_start();
+        let unit_len = after
+            .char_indices()
+            .find(|(_, c)| c.is_whitespace() || c.is_ascii_digit() || c.is_ascii_punctuation())
+            .map_or(after.len(), |(i, _)| i);
+        let unit = after.get(..unit_len).unwrap_or_default();
+        let scale = match unit.to_lowercase().as_str() {
+            "h" | "hr" | "hrs" | "hour" | "hours" | "時間" | "小时" | "小時" | "시간" => {
+                3600.0
+            }
+            "m" | "min" | "mins" | "minute" | "minutes" | "分" | "分钟" | "分鐘" | "분" => {
+                60.0
+            }
+            "s" | "sec" | "secs" | "second" | "seconds" | "秒" | "초" => 1.0,
+            "" if !read_any => 1.0,
+            _ => break,
+        };
+        total += value * scale;
+        read_any = true;
+        rest = after.get(unit_len..).unwrap_or_default();
+        if unit.is_empty() {
+            break;
+        }
+    }
+    (read_any && total.is_finite()).then(|| (total, rest.trim()))
+}
+
+/// `1:30:00` (hours, minutes, seconds) or `90:00` (minutes, seconds).
+fn clock_time(text: &str) -> Option<f64> {
+    let parts: Vec<&str> = text.split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let mut total = 0.0;
+    for part in parts {
+        if part.is_empty() || !part.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        total = total * 60.0 + part.parse::<f64>().ok()?;
+    }
+    Some(total)
+}
+
+/// An SGF point: `a`..`z` are 0..25, `A`..`Z` are 26..51.
+fn sgf_point(s: &str) -> Option<Point> {
+    let coordinate = |c: u8| match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
+    };
+    match s.as_bytes() {
+        [x, y] => Some(Point::new(coordinate(*x)?, coordinate(*y)?)),
+        _ => None,
+    }
+}
+
+/// A rule-document coordinate (`R16`: column letter without I, row counted from the
+/// bottom) that fits the board.
+fn d4_point(s: &str, width: u8, height: u8) -> Option<Point> {
+    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let (first, row) = s.as_bytes().split_first()?;
+    let column = COLUMNS
+        .iter()
+        .position(|c| *c == first.to_ascii_uppercase())?;
+    if row.is_empty() || row.len() > 2 || !row.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let row: u8 = std::str::from_utf8(row).ok()?.parse().ok()?;
+    let x = u8::try_from(column).ok()?;
+    if x >= width || row == 0 || row > height {
+        return None;
+    }
+    Some(Point::new(x, height - row))
+}
+
+fn sorted(points: std::collections::HashSet<SgfPoint>) -> Vec<Point> {
+    let mut v: Vec<Point> = points.into_iter().map(|p| Point::new(p.x, p.y)).collect();
+    v.sort();
+    v
+}
+
+fn split_setup(points: BTreeMap<Point, Stone>) -> Setup {
+    let mut setup = Setup::default();
+    for (p, stone) in points {
+        match stone {
+            Some(Color::Black) => setup.black.push(p),
+            Some(Color::White) => setup.white.push(p),
+            None => setup.empty.push(p),
+        }
+    }
+    setup
+}
+
+fn color(c: sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
+/// Keep the first non-empty value of a text property, with line breaks as spaces.
+fn set_text(slot: &mut Option<String>, text: &str) {
+    if slot.is_some() {
+        return;
+    }
+    let t = text.trim();
+    if t.is_empty() {
+        return;
+    }
+    *slot = Some(if t.contains(['\n', '\r', '\t']) {
+        t.split_whitespace().collect::<Vec<_>>().join(" ")
+    } else {
+        t.to_string()
+    });
+}
+
+/// `7.5`, `750`, `-0.5`: a number as a person writes it.
+pub(crate) fn format_number(v: f64) -> String {
+    format!("{v}")
+}

@@ -1,0 +1,443 @@
+//! Splitting a decoded file into game trees, with the repairs sgf-parse needs.
+//!
+//! The scanner reads SGF's lexical structure the way sgf-parse's lexer does (values are
+//! `[...]` with `\` escapes, identifiers run up to `[`), but more strictly: an identifier is
+//! letters only and must be followed by a value. It finds each game tree of a collection
+//! so one broken game does not take the others with it, and it hands sgf-parse a text that
+//! the strict parser accepts:
+//!
+//! - all-lower-case identifiers (`sz[9]`) are upper-cased (sgf-parse drops lower-case
+//!   letters and would keep an empty identifier);
+//! - a game tree or variation with no `;` before its first property gets one;
+//! - a game tree left open at the end of the file is closed;
+//! - a second `GM` in the root (which sgf-parse rejects) is dropped, and `GM[ 1]` is
+//!   written `GM[1]`;
+//! - at the first real malformation (junk between properties, an unterminated value, a
+//!   property after a closed variation, a variation with no node) the text is cut and the
+//!   open trees are closed, so the game keeps every node before that point.
+//!
+//! Nesting depth is a counter, never recursion. Garbage between game trees (mail headers,
+//! stray `)`) is skipped.
+
+use std::borrow::Cow;
+
+/// One game tree of the file, ready for sgf-parse.
+pub(crate) struct GameText<'a> {
+    /// The game tree as written when it needed no repair, else a repaired copy.
+    pub text: Cow<'a, str>,
+    /// The root's `GM` value as written, if any.
+    pub gm: Option<String>,
+    /// Lossless repairs applied to the text.
+    pub repairs: Vec<String>,
+    /// Where the record stopped being SGF, when it did.
+    pub cut: Option<Cut>,
+}
+
+/// The point where reading of a game stopped.
+pub(crate) struct Cut {
+    pub line: usize,
+    pub column: usize,
+    pub problem: Problem,
+}
+
+/// What made the scanner stop.
+pub(crate) enum Problem {
+    /// A value opened with `[` and never closed.
+    UnterminatedValue(String),
+    /// An identifier with no `[value]` after it.
+    NoValue(String),
+    /// A character that cannot appear between properties.
+    Unexpected(char),
+    /// A property after a `)`, where a node (`;`) or another variation must come.
+    PropertyAfterVariation(String),
+    /// A `(` directly inside a `(`: a variation with no node.
+    EmptyVariation,
+}
+
+impl Cut {
+    /// A sentence saying where and why reading stopped, and how to fix it.
+    pub fn describe(&self) -> String {
+        let at = format!("line {}, column {}", self.line, self.column);
+        match &self.problem {
+            Problem::UnterminatedValue(id) => format!(
+                "the value of `{id}` at {at} is never closed with `]` (the file may be cut \
+                 short, or a `\\` before the `]` escapes it)"
+            ),
+            Problem::NoValue(id) => {
+                format!("property `{id}` at {at} has no `[value]`")
+            }
+            Problem::Unexpected(c) => format!(
+                "unexpected `{}` at {at} (text outside `[...]`; an unescaped `]` inside a \
+                 value causes this: write it as `\\]`)",
+                c.escape_debug()
+            ),
+            Problem::PropertyAfterVariation(id) => format!(
+                "property `{id}` at {at} follows a closed variation `)` instead of a node `;`"
+            ),
+            Problem::EmptyVariation => {
+                format!("the variation at {at} holds another `(` before any node `;`")
+            }
+        }
+    }
+}
+
+/// Every game tree of `text`, in file order.
+pub(crate) fn split(text: &str) -> Vec<GameText<'_>> {
+    let mut lines = LineCursor::default();
+    let mut games = Vec::new();
+    let mut from = 0;
+    while let Some(start) = find_game_start(text.as_bytes(), from) {
+        let (game, end) = scan_game(text, start, &mut lines);
+        games.push(game);
+        // `end` is past the `(` at `start`, so the loop always advances.
+        from = end.max(start + 1);
+    }
+    games
+}
+
+/// The `(` of the next game tree at or after `from`: a `(` followed by `;`, or by an
+/// upper-case identifier and its `[` (a root written without `;`). An outer `(` that
+/// only wraps another `(` is skipped.
+fn find_game_start(b: &[u8], mut from: usize) -> Option<usize> {
+    loop {
+        let open = from + b.get(from..)?.iter().position(|&c| c == b'(')?;
+        let next = skip_ws(b, open + 1);
+        match b.get(next) {
+            Some(b';') => return Some(open),
+            Some(b'(') => from = next,
+            Some(c) if c.is_ascii_uppercase() => {
+                let after = next + letters(b, next);
+                if b.get(skip_ws(b, after)) == Some(&b'[') {
+                    return Some(open);
+                }
+                from = open + 1;
+            }
+            _ => from = open + 1,
+        }
+    }
+}
+
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+        i += 1;
+    }
+    i
+}
+
+fn letters(b: &[u8], from: usize) -> usize {
+    b.get(from..).map_or(0, |rest| {
+        rest.iter().take_while(|c| c.is_ascii_alphabetic()).count()
+    })
+}
+
+/// The index of the `]` closing a value whose text starts at `from`.
+fn value_end(b: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        let rest = b.get(i..)?;
+        let k = rest.iter().position(|&c| c == b']' || c == b'\\')?;
+        if rest.get(k) == Some(&b']') {
+            return Some(i + k);
+        }
+        // A backslash escapes the next byte; a multi-byte character's other bytes are
+        // never `]` or `\`, so skipping one byte is enough.
+        i += k + 2;
+    }
+}
+
+/// The last token seen, which decides what may come next.
+#[derive(Clone, Copy, PartialEq)]
+enum Prev {
+    Open,
+    Close,
+    Node,
+    Value,
+}
+
+/// Scan the game tree whose `(` is at `start`; return it and the index just past it.
+fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameText<'a>, usize) {
+    let b = text.as_bytes();
+    let mut out = Out::new(text, start);
+    let mut repairs = Vec::new();
+    let mut gm = None;
+    let mut depth: usize = 1;
+    let mut prev = Prev::Open;
+    let mut last_open = start;
+    let mut nodes: usize = 0;
+    let mut i = start + 1;
+    let mut upper_cased = false;
+    let mut semicolon_added = false;
+    // (cut position, depth to close at the cut, where to resume looking for the end, problem)
+    let mut stop: Option<(usize, usize, usize, Problem)> = None;
+
+    loop {
+        i = skip_ws(b, i);
+        let Some(&c) = b.get(i) else { break };
+        match c {
+            b'(' => {
+                if prev == Prev::Open {
+                    // `prev` is `Open`, so `depth` counts that `(`: it is at least 1.
+                    stop = Some((last_open, depth - 1, i, Problem::EmptyVariation));
+                    break;
+                }
+                last_open = i;
+                depth += 1;
+                prev = Prev::Open;
+                i += 1;
+            }
+            b')' => {
+                // The loop ends as soon as `depth` reaches 0, so it is at least 1 here.
+                depth -= 1;
+                i += 1;
+                prev = Prev::Close;
+                if depth == 0 {
+                    break;
+                }
+            }
+            b';' => {
+                nodes += 1;
+                prev = Prev::Node;
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() => {
+                let id_start = i;
+                let id_end = i + letters(b, i);
+                let raw_id = text.get(id_start..id_end).unwrap_or_default();
+                let mut j = skip_ws(b, id_end);
+                if b.get(j) != Some(&b'[') {
+                    stop = Some((
+                        id_start,
+                        depth,
+                        id_end,
+                        Problem::NoValue(raw_id.to_string()),
+                    ));
+                    break;
+                }
+                if prev == Prev::Close {
+                    let problem = Problem::PropertyAfterVariation(raw_id.to_string());
+                    stop = Some((id_start, depth, id_end, problem));
+                    break;
+                }
+                // (start of the first value, end of the last, number of values)
+                let mut values: Option<(usize, usize, usize)> = None;
+                while b.get(j) == Some(&b'[') {
+                    let Some(end) = value_end(b, j + 1) else {
+                        let problem = Problem::UnterminatedValue(raw_id.to_string());
+                        stop = Some((id_start, depth, b.len(), problem));
+                        break;
+                    };
+                    values = Some(match values {
+                        None => (j + 1, end, 1),
+                        Some((first, _, count)) => (first, end, count + 1),
+                    });
+                    j = skip_ws(b, end + 1);
+                }
+                if stop.is_some() {
+                    break;
+                }
+
+                // The property is well formed: apply the repairs it needs.
+                if prev == Prev::Open {
+                    out.edit(id_start, id_start, ";");
+                    nodes += 1;
+                    if !semicolon_added {
+                        semicolon_added = true;
+                        let (line, column) = lines.locate(text, id_start);
+                        repairs.push(format!(
+                            "a game tree at line {line}, column {column} has no `;` before its \
+                             first property: read as a node"
+                        ));
+                    }
+                }
+                let lower = raw_id.bytes().all(|c| c.is_ascii_lowercase());
+                let id: Cow<'_, str> = if lower {
+                    Cow::Owned(raw_id.to_ascii_uppercase())
+                } else if raw_id.bytes().all(|c| c.is_ascii_uppercase()) {
+                    Cow::Borrowed(raw_id)
+                } else {
+                    // What sgf-parse makes of FF[1]/FF[3] long names: `GaMe` is `GM`.
+                    Cow::Owned(raw_id.chars().filter(char::is_ascii_uppercase).collect())
+                };
+                if nodes == 1 && id == "GM" && gm.is_some() {
+                    // sgf-parse rejects a root with two GM; the first one counts.
+                    out.edit(id_start, j, "");
+                    repairs.push("the root holds GM more than once: the first is used".to_string());
+                } else {
+                    if lower {
+                        out.edit(id_start, id_end, &id);
+                        if !upper_cased {
+                            upper_cased = true;
+                            repairs.push(format!(
+                                "lower-case property identifiers (`{raw_id}`...) were read as \
+                                 upper case"
+                            ));
+                        }
+                    }
+                    if nodes == 1
+                        && id == "GM"
+                        && let Some((v_start, v_end, count)) = values
+                    {
+                        // Several values read as written (`1][2`): not a game type.
+                        let value = text.get(v_start..v_end).unwrap_or_default();
+                        // sgf-parse rejects `GM[ 1]` outright; the loader judges GM itself.
+                        if count == 1 && value != "1" && value.trim() == "1" {
+                            out.edit(v_start, v_end, "1");
+                        }
+                        gm = Some(value.to_string());
+                    }
+                }
+                prev = Prev::Value;
+                i = j;
+            }
+            _ => {
+                let junk = text.get(i..).and_then(|s| s.chars().next()).unwrap_or('?');
+                stop = Some((i, depth, i + 1, Problem::Unexpected(junk)));
+                break;
+            }
+        }
+    }
+
+    match stop {
+        Some((cut_at, close, resume, problem)) => {
+            let (line, column) = lines.locate(text, cut_at);
+            let end = find_end(b, resume, depth);
+            // With no node before the damage, hand over an empty root rather than `()`,
+            // which the strict parser rejects.
+            let text = if nodes == 0 {
+                Cow::Borrowed("(;)")
+            } else {
+                out.finish(cut_at, close)
+            };
+            let game = GameText {
+                text,
+                gm,
+                repairs,
+                cut: Some(Cut {
+                    line,
+                    column,
+                    problem,
+                }),
+            };
+            (game, end)
+        }
+        None => {
+            if depth > 0 {
+                let s = if depth == 1 { "" } else { "s" };
+                repairs.push(format!(
+                    "the game tree is not closed at the end of the file: {depth} `)`{s} added"
+                ));
+            }
+            let game = GameText {
+                text: out.finish(i, depth),
+                gm,
+                repairs,
+                cut: None,
+            };
+            (game, i)
+        }
+    }
+}
+
+/// After a malformation: the index just past the `)` that closes the game tree (values
+/// skipped), or the end of the text.
+fn find_end(b: &[u8], mut i: usize, mut depth: usize) -> usize {
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'[' => match value_end(b, i + 1) {
+                Some(end) => i = end + 1,
+                None => return b.len(),
+            },
+            b'(' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' => {
+                i += 1;
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// The game text, copied only once a repair is needed.
+struct Out<'a> {
+    src: &'a str,
+    start: usize,
+    buf: Option<String>,
+    copied: usize,
+}
+
+impl<'a> Out<'a> {
+    fn new(src: &'a str, start: usize) -> Self {
+        Out {
+            src,
+            start,
+            buf: None,
+            copied: start,
+        }
+    }
+
+    /// Replace `src[from..to]` with `with`. Edits come in increasing order.
+    fn edit(&mut self, from: usize, to: usize, with: &str) {
+        let buf = self.buf.get_or_insert_with(|| String::with_capacity(1024));
+        buf.push_str(self.src.get(self.copied..from).unwrap_or_default());
+        buf.push_str(with);
+        self.copied = to;
+    }
+
+    /// The text up to `end`, followed by `close` closing parentheses.
+    fn finish(self, end: usize, close: usize) -> Cow<'a, str> {
+        let closing = ")".repeat(close);
+        match self.buf {
+            None if close == 0 => Cow::Borrowed(self.src.get(self.start..end).unwrap_or_default()),
+            None => {
+                let mut s = self
+                    .src
+                    .get(self.start..end)
+                    .unwrap_or_default()
+                    .to_string();
+                s.push_str(&closing);
+                Cow::Owned(s)
+            }
+            Some(mut buf) => {
+                buf.push_str(self.src.get(self.copied..end).unwrap_or_default());
+                buf.push_str(&closing);
+                Cow::Owned(buf)
+            }
+        }
+    }
+}
+
+/// Line and column of byte offsets, computed incrementally: offsets asked for only grow
+/// (games come in file order), so the whole file is counted once.
+#[derive(Default)]
+struct LineCursor {
+    pos: usize,
+    /// Lines and characters before `pos`, both from 0.
+    line: usize,
+    column: usize,
+}
+
+impl LineCursor {
+    /// 1-based line and column (in characters) of byte offset `at`, which lies on a
+    /// character boundary (the scanner only stops at ASCII bytes).
+    fn locate(&mut self, text: &str, at: usize) -> (usize, usize) {
+        if at < self.pos {
+            *self = LineCursor::default();
+        }
+        for c in text.get(self.pos..at).unwrap_or_default().chars() {
+            if c == '\n' {
+                self.line += 1;
+                self.column = 0;
+            } else {
+                self.column += 1;
+            }
+        }
+        self.pos = at;
+        (self.line + 1, self.column + 1)
+    }
+}

@@ -1,0 +1,849 @@
+//! The loader on tiny inline records and on the real files of `fixtures/load/`.
+
+use super::*;
+use encoding_rs::{BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_16BE, WINDOWS_1252};
+
+fn games(bytes: &[u8]) -> Vec<Result<GameRecord, GameError>> {
+    load(bytes).unwrap_or_else(|e| panic!("file does not load: {e}"))
+}
+
+/// The only game of a record that must load.
+fn one(bytes: impl AsRef<[u8]>) -> GameRecord {
+    let mut all = games(bytes.as_ref());
+    assert_eq!(all.len(), 1, "expected one game: {all:?}");
+    all.remove(0)
+        .unwrap_or_else(|e| panic!("game does not load: {e}"))
+}
+
+fn p(sgf: &str) -> Point {
+    let b = sgf.as_bytes();
+    Point::new(b[0] - b'a', b[1] - b'a')
+}
+
+fn plays(record: &GameRecord) -> Vec<String> {
+    record
+        .moves
+        .iter()
+        .map(|m| match &m.action {
+            Action::Play(p) => format!("{}{}", m.color.letter(), p.to_sgf()),
+            Action::Pass => format!("{}-", m.color.letter()),
+            Action::Unreadable(raw) => format!("{}?{raw}", m.color.letter()),
+        })
+        .collect()
+}
+
+fn warned(record: &GameRecord, kind: WarningKind, needle: &str) -> bool {
+    record
+        .warnings
+        .iter()
+        .any(|w| w.kind == kind && w.message.contains(needle))
+}
+
+fn kinds(record: &GameRecord) -> Vec<WarningKind> {
+    record.warnings.iter().map(|w| w.kind).collect()
+}
+
+// ---------------------------------------------------------------- charsets
+
+#[test]
+fn gb2312_names_decode() {
+    let r = one(include_bytes!("../../fixtures/load/chinese.sgf"));
+    assert_eq!(r.black.as_deref(), Some("古力"));
+    assert_eq!(r.white.as_deref(), Some("柯洁"));
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+}
+
+#[test]
+fn shift_jis_names_decode() {
+    let r = one(include_bytes!("../../fixtures/load/japanese.sgf"));
+    assert_eq!(r.black.as_deref(), Some("井山 裕太"));
+    assert_eq!(r.white.as_deref(), Some("山下 敬吾"));
+}
+
+#[test]
+fn euc_kr_names_decode() {
+    let r = one(include_bytes!("../../fixtures/load/korean.sgf"));
+    assert_eq!(r.black.as_deref(), Some("이세돌"));
+    assert_eq!(r.white.as_deref(), Some("박정환"));
+}
+
+#[test]
+fn utf16_le_with_bom_decodes() {
+    let r = one(include_bytes!("../../fixtures/load/utf16le.sgf"));
+    assert_eq!(r.black.as_deref(), Some("Kitani Minoru"));
+    assert_eq!(r.white.as_deref(), Some("Go Seigen"));
+    assert!(r.moves.len() > 10);
+}
+
+#[test]
+fn utf16_without_bom_and_big_endian_decode() {
+    let le = include_bytes!("../../fixtures/load/utf16le.sgf");
+    let without_bom = &le[2..];
+    assert_eq!(one(without_bom).black.as_deref(), Some("Kitani Minoru"));
+
+    let text = String::from_utf16_lossy(
+        &without_bom
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect::<Vec<_>>(),
+    );
+    let mut be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    assert_eq!(one(&be).white.as_deref(), Some("Go Seigen"));
+    be.splice(0..0, [0xFE, 0xFF]);
+    assert_eq!(one(&be).white.as_deref(), Some("Go Seigen"));
+    assert_eq!(UTF_16BE.name(), "UTF-16BE");
+}
+
+#[test]
+fn utf8_bom_decodes() {
+    let r = one(include_bytes!("../../fixtures/load/utf8bom.sgf"));
+    assert_eq!(r.black.as_deref(), Some("Kitani Minoru"));
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+}
+
+#[test]
+fn every_declared_charset_decodes() {
+    let cases: [(&str, &'static encoding_rs::Encoding, &str); 10] = [
+        ("GB2312", GBK, "聂卫平"),
+        ("GBK", GBK, "常昊"),
+        ("GB18030", GB18030, "柯洁𠀀"),
+        ("Big5", BIG5, "張栩"),
+        ("EUC-KR", EUC_KR, "조훈현"),
+        ("Shift_JIS", SHIFT_JIS, "井山裕太"),
+        ("SJIS", SHIFT_JIS, "趙治勲"),
+        ("ISO-8859-1", WINDOWS_1252, "Müller"),
+        ("Latin-1", WINDOWS_1252, "Hélène"),
+        ("UTF-8", encoding_rs::UTF_8, "Ünal 申眞諝"),
+    ];
+    for (label, encoding, name) in cases {
+        let text = format!("(;CA[{label}]PB[{name}];B[dd])");
+        let (bytes, _, unmappable) = encoding.encode(&text);
+        assert!(!unmappable, "{label} cannot hold {name}");
+        let r = one(&bytes);
+        assert_eq!(r.black.as_deref(), Some(name), "CA[{label}]");
+        assert!(r.warnings.is_empty(), "CA[{label}]: {:?}", r.warnings);
+    }
+}
+
+#[test]
+fn mislabelled_charset_is_a_warning() {
+    let gb = include_bytes!("../../fixtures/load/chinese.sgf");
+    let text = String::from_utf8_lossy(gb).replace("GB2312", "UTF-8");
+    // Rebuild the bytes: only the ASCII label changed.
+    let mut bytes = gb.to_vec();
+    let at = gb.windows(6).position(|w| w == b"GB2312").expect("label");
+    bytes.splice(at..at + 6, *b"UTF-8");
+    assert!(text.contains("CA[UTF-8]"));
+    let r = one(&bytes);
+    assert_eq!(r.black.as_deref(), Some("古力"));
+    assert!(
+        warned(&r, WarningKind::Charset, "CA[UTF-8]"),
+        "{:?}",
+        r.warnings
+    );
+
+    // Declared Shift_JIS, written in UTF-8.
+    let r = one("(;CA[Shift_JIS]PB[井山裕太])");
+    assert_eq!(r.black.as_deref(), Some("井山裕太"));
+    assert!(warned(&r, WarningKind::Charset, "bytes are UTF-8"));
+}
+
+#[test]
+fn missing_charset_is_guessed() {
+    let strip = |bytes: &[u8], label: &[u8]| {
+        let mut label_prop = b"CA[".to_vec();
+        label_prop.extend_from_slice(label);
+        label_prop.push(b']');
+        let at = bytes
+            .windows(label_prop.len())
+            .position(|w| w == label_prop)
+            .expect("CA");
+        let mut v = bytes.to_vec();
+        v.drain(at..at + label_prop.len());
+        v
+    };
+    let chinese = strip(include_bytes!("../../fixtures/load/chinese.sgf"), b"GB2312");
+    let r = one(&chinese);
+    assert_eq!(r.black.as_deref(), Some("古力"));
+    assert!(
+        warned(&r, WarningKind::Charset, "GB18030"),
+        "{:?}",
+        r.warnings
+    );
+
+    let japanese = strip(
+        include_bytes!("../../fixtures/load/japanese.sgf"),
+        b"Shift_JIS",
+    );
+    assert_eq!(one(&japanese).black.as_deref(), Some("井山 裕太"));
+
+    let korean = strip(include_bytes!("../../fixtures/load/korean.sgf"), b"EUC-KR");
+    assert_eq!(one(&korean).black.as_deref(), Some("이세돌"));
+
+    let r = one(include_bytes!("../../fixtures/load/no-ca.sgf"));
+    assert!(
+        warned(&r, WarningKind::Charset, "GB18030"),
+        "{:?}",
+        r.warnings
+    );
+    assert_eq!(r.setup.black.len(), 12);
+
+    // Accented Latin words are not read as rare CJK characters.
+    let (latin, _, _) = WINDOWS_1252.encode("(;PB[Müller]C[Fichier créé par TurboGo];B[dd])");
+    let r = one(&latin);
+    assert_eq!(r.black.as_deref(), Some("Müller"));
+    assert!(
+        warned(&r, WarningKind::Charset, "Latin-1"),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn nihon_kiin_record_reads_shift_jis_without_ca_or_root_semicolon() {
+    // Shift_JIS trail bytes 0x5C (`\`) sit right before `]`: decoding first keeps them
+    // from escaping the bracket.
+    let r = one(include_bytes!("../../fixtures/load/nihon-kiin.sgf"));
+    assert_eq!(r.black.as_deref(), Some("申眞ソ"));
+    assert_eq!(r.white.as_deref(), Some("党毅飛"));
+    assert_eq!(r.result.as_deref(), Some("257手完, 黒中押し勝ち"));
+    assert_eq!(r.komi, Some(6.5));
+    assert_eq!(r.time.main_time, Some(3600.0));
+    assert_eq!(r.moves.len(), 8);
+    assert_eq!(r.moves[0].node, 1);
+    assert!(warned(&r, WarningKind::Dialect, "no `;`"));
+    assert!(warned(&r, WarningKind::Komi, "KO[黒6目半]"));
+    assert!(warned(&r, WarningKind::Time, "TM[1時間]"));
+}
+
+#[test]
+fn utf8_cut_mid_character_is_repaired_not_misread() {
+    // Fox truncates names by bytes: 情 is E6 83 85, the file keeps E6 83.
+    let mut bytes = b"(;CA[UTF-8]PB[\xe4\xbd\xa0\xe8\x8b\xa5\xe6\x9c\x89\xe6\x83]".to_vec();
+    bytes.extend_from_slice("BR[9段]PW[CGI]WR[9段];B[qd])".as_bytes());
+    let r = one(&bytes);
+    assert_eq!(r.black.as_deref(), Some("你若有\u{FFFD}"));
+    assert_eq!(r.white.as_deref(), Some("CGI"));
+    assert!(warned(&r, WarningKind::Charset, "invalid UTF-8"));
+}
+
+// ---------------------------------------------------------------- splitting and dialects
+
+#[test]
+fn empty_and_gameless_files_are_load_errors() {
+    assert_eq!(load(b""), Err(LoadError::Empty));
+    assert_eq!(load(b" \r\n\t"), Err(LoadError::Empty));
+    assert_eq!(load(b"\xEF\xBB\xBF  "), Err(LoadError::Empty));
+    assert_eq!(load(b"hello (world) [x]"), Err(LoadError::NoGame));
+    assert_eq!(load(b"()"), Err(LoadError::NoGame));
+    assert!(matches!(
+        load(b"\\HS\n\\[GIBOKIND=Global\\]\n\\HE\n\\GS\nSTO 0 2 1 3 3\n\\GE\n"),
+        Err(LoadError::NotSgf { .. })
+    ));
+    assert!(matches!(
+        load(b"komi 6.5\nboardsize 19\nclear_board\nplay B Q4\n"),
+        Err(LoadError::NotSgf { .. })
+    ));
+    let message = LoadError::NoGame.to_string();
+    assert!(message.starts_with("no SGF game"), "{message}");
+}
+
+#[test]
+fn garbage_around_games_is_skipped() {
+    let text =
+        "From: someone\nSubject: [go] our game (see below)\n\n(;SZ[9];B[ee];W[cc])\n-- \nbye :)";
+    let r = one(text);
+    assert_eq!(plays(&r), ["Bee", "Wcc"]);
+    // A collection wrapped in an extra pair of parentheses.
+    let all = games(b"((;SZ[9];B[aa])(;SZ[9];B[bb]))");
+    assert_eq!(all.len(), 2);
+}
+
+#[test]
+fn collection_with_a_broken_middle_game_keeps_the_others() {
+    let text = "(;SZ[9];B[aa];W[bb])\n(; what is this ;B[cc])\n(;SZ[13];B[dd];W[ee];B[ff])";
+    let all = games(text.as_bytes());
+    assert_eq!(all.len(), 3);
+    assert_eq!(plays(all[0].as_ref().expect("first")), ["Baa", "Wbb"]);
+    match &all[1] {
+        Err(GameError::Syntax { game: 1, message }) => {
+            assert!(message.contains("line 2"), "{message}");
+            assert!(message.starts_with("no node"), "{message}");
+        }
+        other => panic!("expected a syntax error: {other:?}"),
+    }
+    let third = all[2].as_ref().expect("third");
+    assert_eq!(third.index, 2);
+    assert_eq!(third.width, 13);
+    assert_eq!(plays(third), ["Bdd", "Wee", "Bff"]);
+
+    // Errors of other kinds in the middle do not stop the collection either.
+    let all = games(b"(;B[aa])(;GM[2]B[aa])(;SZ[99])(;W[bb])");
+    assert!(all[0].is_ok() && all[3].is_ok());
+    assert!(matches!(all[1], Err(GameError::NotGo { game: 1, .. })));
+    assert!(matches!(
+        all[2],
+        Err(GameError::BadSize {
+            game: 2,
+            width: 99,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn truncated_game_keeps_the_nodes_before_the_damage() {
+    // An unescaped `]` inside a comment: everything after it is not SGF.
+    let r = one("(;SZ[9];B[aa];W[bb];B[cc]C[tartrate [7d]: hi];W[dd];B[ee])");
+    assert_eq!(plays(&r), ["Baa", "Wbb", "Bcc"]);
+    assert_eq!(r.nodes, 4);
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| w.kind == WarningKind::Truncated)
+        .expect("truncation warning");
+    assert!(w.message.contains("stopped after node 3"), "{}", w.message);
+    assert!(w.message.contains("line 1, column 41"), "{}", w.message);
+
+    // A file cut short inside a value.
+    let r = one("(;SZ[9];B[aa];W[bb];B[cc]C[to be continu");
+    assert_eq!(plays(&r), ["Baa", "Wbb", "Bcc"]);
+    assert!(warned(&r, WarningKind::Truncated, "never closed"));
+
+    // A property after a closed variation.
+    let r = one("(;SZ[9];B[aa](;W[bb])(;W[cc])B[dd])");
+    assert_eq!(plays(&r), ["Baa", "Wbb"]);
+    assert!(warned(&r, WarningKind::Truncated, "closed variation"));
+
+    // A variation with no node.
+    let r = one("(;SZ[9];B[aa]((;W[bb])))");
+    assert_eq!(plays(&r), ["Baa"]);
+    assert!(warned(&r, WarningKind::Truncated, "before any node"));
+}
+
+#[test]
+fn unterminated_game_tree_is_closed_without_loss() {
+    let r = one(include_bytes!("../../fixtures/load/owl42.sgf"));
+    assert_eq!(kinds(&r), [WarningKind::Dialect]);
+    assert_eq!(r.first_player, Some(Color::Black));
+    assert!(r.setup.black.len() > 100 && r.setup.white.len() > 100);
+
+    let r = one("(;SZ[9];B[aa](;W[bb];B[cc]");
+    assert_eq!(plays(&r), ["Baa", "Wbb", "Bcc"]);
+    assert!(warned(&r, WarningKind::Dialect, "2 `)`s added"));
+}
+
+#[test]
+fn root_without_semicolon_is_a_node() {
+    let r = one("(B[aa];W[bb])");
+    assert_eq!(plays(&r), ["Baa", "Wbb"]);
+    assert_eq!(r.moves[0].node, 0);
+    assert_eq!(r.moves[1].node, 1);
+    assert!(warned(&r, WarningKind::Dialect, "no `;`"));
+}
+
+#[test]
+fn lower_case_identifiers_are_upper_cased() {
+    let r = one("(;gm[1]ff[4]sz[9]km[5.5]pb[Alice];b[ee];w[cc]bl[10])");
+    assert_eq!((r.width, r.height), (9, 9));
+    assert_eq!(r.komi, Some(5.5));
+    assert_eq!(r.black.as_deref(), Some("Alice"));
+    assert_eq!(plays(&r), ["Bee", "Wcc"]);
+    assert!(warned(&r, WarningKind::Dialect, "lower-case"));
+    // GM written twice, lower case: the duplicate is dropped, the game still reads.
+    let r = one("(;gm[1]GM[1]sz[9];b[ee])");
+    assert_eq!(plays(&r), ["Bee"]);
+    assert!(
+        !kinds(&r).contains(&WarningKind::Truncated),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn ff1_long_property_names_are_read() {
+    let r = one(include_bytes!(
+        "../../fixtures/load/verbose-property-names.sgf"
+    ));
+    assert_eq!((r.width, r.height), (19, 19));
+    assert_eq!(r.black.as_deref(), Some("Robin Upton"));
+    assert_eq!(r.white.as_deref(), Some("J. Chin"));
+    assert_eq!(r.result.as_deref(), Some("B+Resign"));
+    assert_eq!(r.komi, Some(6.0));
+    assert_eq!(r.handicap, 0);
+    assert_eq!(r.first_player, Some(Color::Black));
+    assert_eq!(r.time.main_time, Some(3600.0));
+    assert!(warned(&r, WarningKind::Time, "60 minutes"));
+    assert_eq!(r.nodes, 186);
+    assert_eq!(r.moves.len(), 184);
+    assert_eq!(plays(&r)[..4], ["Bqc", "Wcp", "Bcc", "Wpq"]);
+    assert_eq!(plays(&r)[182..], ["Wsr", "Bsm"]);
+}
+
+#[test]
+fn mixed_case_names_match_sgf_parse() {
+    let r = one(
+        "(;GaMe[1]SiZe[13]KoMi[6.5]PlayerBlack[A]PlayerWhite[B]AddBlack[dd][jj];White[gg];Black[]))",
+    );
+    assert_eq!((r.width, r.komi), (13, Some(6.5)));
+    assert_eq!(
+        (r.black.as_deref(), r.white.as_deref()),
+        (Some("A"), Some("B"))
+    );
+    assert_eq!(r.setup.black, [p("dd"), p("jj")]);
+    assert_eq!(plays(&r), ["Wgg", "B-"]);
+}
+
+// ---------------------------------------------------------------- properties
+
+#[test]
+fn tt_is_a_pass_up_to_19_and_a_point_beyond() {
+    for size in [9, 13, 19] {
+        let r = one(format!("(;SZ[{size}];B[tt];W[])"));
+        assert_eq!(plays(&r), ["B-", "W-"], "SZ[{size}]");
+    }
+    let r = one("(;SZ[21];B[tt])");
+    assert_eq!(r.moves[0].action, Action::Play(Point::new(19, 19)));
+    let r = one("(;SZ[19:13];B[tt])");
+    assert_eq!(r.moves[0].action, Action::Pass);
+    let r = one("(;SZ[21:13];B[tt])");
+    assert_eq!(r.moves[0].action, Action::Play(Point::new(19, 19)));
+    // Without SZ the board is 19x19.
+    assert_eq!(one("(;B[tt])").moves[0].action, Action::Pass);
+}
+
+#[test]
+fn rectangular_boards() {
+    let r = one("(;SZ[19:13];B[sm])");
+    assert_eq!((r.width, r.height), (19, 13));
+    assert_eq!(r.moves[0].action, Action::Play(Point::new(18, 12)));
+    let r = one("(;SZ[5x7])");
+    assert_eq!((r.width, r.height), (5, 7));
+}
+
+#[test]
+fn bad_sizes_are_game_errors_with_the_real_number() {
+    for (sz, w, h) in [
+        ("26", 26, 26),
+        ("0", 0, 0),
+        ("1000", 1000, 1000),
+        ("19:30", 19, 30),
+    ] {
+        let all = games(format!("(;SZ[{sz}];B[aa])").as_bytes());
+        match &all[0] {
+            Err(GameError::BadSize {
+                game: 0,
+                width,
+                height,
+            }) => {
+                assert_eq!((*width, *height), (w, h), "SZ[{sz}]");
+            }
+            other => panic!("SZ[{sz}]: {other:?}"),
+        }
+    }
+    let message = games(b"(;SZ[1000])")[0].clone().unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "game 1: board size 1000x1000 is not supported (SZ sides must be 1 to 25)"
+    );
+    // Junk is not a size: a warning, and 19x19.
+    let r = one("(;SZ[big];B[aa])");
+    assert_eq!((r.width, r.height), (19, 19));
+    assert!(warned(&r, WarningKind::InvalidValue, "SZ[big]"));
+    assert_eq!(one("(;SZ[1];B[aa])").width, 1);
+    assert_eq!(one("(;SZ[25])").width, 25);
+}
+
+#[test]
+fn game_type() {
+    assert!(matches!(
+        &games(b"(;GM[2]SZ[8])")[0],
+        Err(GameError::NotGo { game: 0, gm }) if gm == "2"
+    ));
+    assert!(one("(;GM[1];B[aa])").warnings.is_empty());
+    assert!(one("(;GM[ 1 ];B[aa])").warnings.is_empty());
+    let r = one("(;GM[];B[aa])");
+    assert!(warned(&r, WarningKind::InvalidValue, "GM[]"));
+    let message = games(b"(;GM[3])")[0].clone().unwrap_err().to_string();
+    assert_eq!(message, "game 1: not a Go game (GM[3]; Go is GM[1])");
+}
+
+#[test]
+fn fox_and_gogod_komi_are_normalised() {
+    let r = one(include_bytes!("../../fixtures/load/fox_go_server_komi.sgf"));
+    assert_eq!(r.komi, Some(7.5));
+    assert!(warned(&r, WarningKind::Komi, "KM[375]"));
+    assert_eq!(r.black.as_deref(), Some("东升712"));
+    for (km, komi) in [
+        ("750", 7.5),
+        ("375", 7.5),
+        ("650", 6.5),
+        ("325", 6.5),
+        ("550", 5.5),
+        ("275", 5.5),
+        ("700", 7.0),
+        ("350", 7.0),
+        ("3.75", 7.5),
+        ("2.75", 5.5),
+        ("-375", -7.5),
+    ] {
+        let r = one(format!("(;KM[{km}])"));
+        assert_eq!(r.komi, Some(komi), "KM[{km}]");
+        assert!(
+            warned(&r, WarningKind::Komi, &format!("KM[{km}]")),
+            "KM[{km}]"
+        );
+    }
+    for (km, komi) in [
+        ("6.5", 6.5),
+        ("0", 0.0),
+        ("7.50", 7.5),
+        ("-3", -3.0),
+        ("0.5", 0.5),
+    ] {
+        let r = one(format!("(;KM[{km}])"));
+        assert_eq!(r.komi, Some(komi), "KM[{km}]");
+        assert!(r.warnings.is_empty(), "KM[{km}]: {:?}", r.warnings);
+    }
+}
+
+#[test]
+fn empty_or_junk_komi_is_a_warning_and_none() {
+    for km in ["", "abc", "nan", "inf"] {
+        let r = one(format!("(;KM[{km}];B[aa])"));
+        assert_eq!(r.komi, None, "KM[{km}]");
+        assert!(warned(&r, WarningKind::Komi, "KM["), "KM[{km}]");
+        assert_eq!(r.moves.len(), 1);
+    }
+    let r = one("(;KM[6,5])");
+    assert_eq!(r.komi, Some(6.5));
+    assert_eq!(one("(;B[aa])").komi, None);
+}
+
+#[test]
+fn handicap_values() {
+    for (ha, n) in [("0", 0), ("1", 1), ("2", 2), ("9", 9)] {
+        let r = one(format!("(;HA[{ha}])"));
+        assert_eq!(r.handicap, n, "HA[{ha}]");
+        assert!(r.warnings.is_empty(), "HA[{ha}]: {:?}", r.warnings);
+    }
+    let r = one("(;HA[lots];B[aa])");
+    assert_eq!(r.handicap, 0);
+    assert!(warned(&r, WarningKind::InvalidValue, "HA[lots]"));
+    assert_eq!(one("(;B[aa])").handicap, 0);
+}
+
+#[test]
+fn application_without_version_is_fine() {
+    let r = one("(;AP[Sabaki]SZ[9];B[aa])");
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    assert_eq!(plays(&r), ["Baa"]);
+}
+
+#[test]
+fn game_info_is_kept_as_written() {
+    let r = one(
+        "(;RU[Japanese]PB[Alice\n Smith]PW[Bob]RE[W+R]PL[W]TM[1800]OT[5x30 byo-yomi]\
+         DT[2020];W[aa]WL[1795.5];B[bb]BL[1790];W[cc]WL[-2])",
+    );
+    assert_eq!(r.rules.as_deref(), Some("Japanese"));
+    assert_eq!(r.black.as_deref(), Some("Alice Smith"));
+    assert_eq!(r.white.as_deref(), Some("Bob"));
+    assert_eq!(r.result.as_deref(), Some("W+R"));
+    assert_eq!(r.first_player, Some(Color::White));
+    assert_eq!(r.time.main_time, Some(1800.0));
+    assert_eq!(r.time.overtime.as_deref(), Some("5x30 byo-yomi"));
+    let left: Vec<_> = r.moves.iter().map(|m| m.time_left).collect();
+    assert_eq!(left, [Some(1795.5), Some(1790.0), Some(-2.0)]);
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    assert_eq!(r.nodes, 4);
+    // Empty text is no text.
+    assert_eq!(one("(;PB[]RE[ ])").black, None);
+}
+
+#[test]
+fn time_written_as_text() {
+    for (tm, seconds) in [
+        ("60 minutes", 3600.0),
+        ("1h 30m", 5400.0),
+        ("30:00(5x1:00)", 1800.0),
+        ("1:00:00", 3600.0),
+        ("90 min", 5400.0),
+        ("1時間", 3600.0),
+    ] {
+        let r = one(format!("(;TM[{tm}])"));
+        assert_eq!(r.time.main_time, Some(seconds), "TM[{tm}]");
+        assert!(
+            warned(&r, WarningKind::Time, &format!("TM[{tm}]")),
+            "TM[{tm}]"
+        );
+    }
+    let r = one("(;TM[until dark])");
+    assert_eq!(r.time.main_time, None);
+    assert!(warned(&r, WarningKind::Time, "TM[until dark]"));
+    for tm in ["", "-"] {
+        let r = one(format!("(;TM[{tm}])"));
+        assert_eq!(r.time.main_time, None);
+        assert!(r.warnings.is_empty(), "TM[{tm}]: {:?}", r.warnings);
+    }
+}
+
+#[test]
+fn compressed_point_lists_expand() {
+    let r = one("(;SZ[9]AB[aa:cc][ee]AW[gg:gh])");
+    assert_eq!(r.setup.black.len(), 10);
+    assert!(r.setup.black.contains(&p("bb")) && r.setup.black.contains(&p("ee")));
+    assert_eq!(r.setup.white, [p("gg"), p("gh")]);
+    // Corners written the wrong way round still mean the rectangle.
+    let r = one("(;SZ[9]AB[cc:aa])");
+    assert_eq!(r.setup.black.len(), 9);
+}
+
+#[test]
+fn setup_nodes_merge_before_play_and_become_mid_setups_after() {
+    let r = one("(;SZ[9]AB[aa][bb];AW[cc]AE[bb]PL[W];W[dd];B[ee];AB[ff]AE[dd];W[gg])");
+    assert_eq!(r.setup.black, [p("aa")]);
+    assert_eq!(r.setup.white, [p("cc")]);
+    assert_eq!(r.setup.empty, [p("bb")]);
+    assert_eq!(r.first_player, Some(Color::White));
+    assert_eq!(plays(&r), ["Wdd", "Bee", "Wgg"]);
+    assert_eq!(
+        r.mid_setups,
+        [MidSetup {
+            after_move: 2,
+            node: 4,
+            setup: Setup {
+                black: vec![p("ff")],
+                white: vec![],
+                empty: vec![p("dd")],
+            },
+            to_play: None,
+        }]
+    );
+    assert_eq!(r.moves[2].node, 5);
+}
+
+#[test]
+fn setup_and_move_in_one_node() {
+    let r = one("(;SZ[9];B[aa];AB[bb]W[cc])");
+    assert_eq!(plays(&r), ["Baa", "Wcc"]);
+    assert_eq!(r.mid_setups.len(), 1);
+    assert_eq!(r.mid_setups[0].after_move, 1);
+    assert!(warned(&r, WarningKind::Structure, "setup"));
+}
+
+#[test]
+fn two_moves_in_one_node_are_read_in_order() {
+    let r = one("(;SZ[9];B[aa]W[bb];W[cc]B[dd])");
+    assert_eq!(plays(&r), ["Baa", "Wbb", "Wcc", "Bdd"]);
+    assert_eq!(
+        r.moves.iter().map(|m| m.node).collect::<Vec<_>>(),
+        [1, 1, 2, 2]
+    );
+    assert!(warned(&r, WarningKind::Structure, "2 moves"));
+}
+
+#[test]
+fn rule_document_coordinates_and_pass_words() {
+    let r = one(include_bytes!("../../fixtures/load/human-readable.sgf"));
+    assert_eq!(plays(&r), ["Bqd", "Wdp", "Bcd", "Wpp", "Bqn", "W-"]);
+    assert!(warned(&r, WarningKind::Move, "B[R16]"));
+    assert!(warned(&r, WarningKind::Move, "W[Pass]"));
+    // On a 9x9 board `J9` is the top-right corner; `T19` does not fit.
+    let r = one("(;SZ[9];B[J9];W[T19];B[1];W[ab ])");
+    assert_eq!(plays(&r), ["Bia", "W?T19", "B?1", "Wab"]);
+}
+
+#[test]
+fn off_board_points_stay_points() {
+    let r = one("(;SZ[19];B[zz];W[Aa])");
+    assert_eq!(
+        r.moves.iter().map(|m| m.action.clone()).collect::<Vec<_>>(),
+        [
+            Action::Play(Point::new(25, 25)),
+            Action::Play(Point::new(26, 0))
+        ]
+    );
+    assert!(r.warnings.is_empty());
+}
+
+#[test]
+fn territory_marks_of_the_last_marked_node() {
+    let r = one("(;SZ[9];B[ee]TB[aa];W[cc];B[];W[]TB[ab:ac]TW[ii])");
+    let t = r.territory.expect("marks");
+    assert_eq!(t.node, 4);
+    assert_eq!(t.black, [p("ab"), p("ac")]);
+    assert_eq!(t.white, [p("ii")]);
+}
+
+#[test]
+fn invalid_values_of_used_properties_warn_and_name_the_node() {
+    let r = one("(;SZ[9];B[aa]BL[soon];W[bb]PL[X])");
+    assert_eq!(plays(&r), ["Baa", "Wbb"]);
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("BL[soon]"))
+        .expect("BL warning");
+    assert_eq!(w.node, Some(1));
+    assert!(warned(&r, WarningKind::InvalidValue, "PL[X]"));
+    // Markup and annotations goref does not read are not checked.
+    assert!(one("(;SZ[9];B[aa]LB[zz]DM[7]VW[])").warnings.is_empty());
+}
+
+#[test]
+fn main_line_follows_first_variations() {
+    let r = one("(;SZ[9];B[aa](;W[bb](;B[cc])(;B[dd]))(;W[ee];B[ff]);W[gg])");
+    assert_eq!(plays(&r), ["Baa", "Wbb", "Bcc"]);
+    assert_eq!(r.nodes, 4);
+}
+
+#[test]
+fn no_panic_on_hostile_snippets() {
+    let snippets: [&[u8]; 22] = [
+        b"(",
+        b"(;",
+        b"(;[",
+        b"(;B[",
+        b"(;B[\\",
+        b"(;B",
+        b"(;B]",
+        b")))(((;",
+        b"(;B[aa]))))",
+        b"(;;;;;;;)",
+        b"(;B[aa](;W[bb])(",
+        b"(;\xff\xfe\x00)",
+        b"\xff\xfe(\x00",
+        b"\xfe\xff\x00(\x00;",
+        b"(;SZ[18446744073709551617])",
+        b"(;HA[99999999999999999999])",
+        b"(;KM[1e309])",
+        b"(;TM[99999999999999999999999999 hours])",
+        b"(;AB[aa:ZZ])",
+        b"(;B[\xe4\xbd]CA[UTF-8])",
+        b"(;CA[\xff]PB[\xc0])",
+        b"(;GM[1]GM[2]GM[3])",
+    ];
+    for s in snippets {
+        let _ = load(s);
+    }
+    // Every byte value as a one-byte file, and a few thousand pseudo-random files.
+    for b in 0..=255u8 {
+        let _ = load(&[b]);
+    }
+    let alphabet = b"();[]\\BWAEabst: \n\x80\xe4";
+    let mut state: u32 = 1;
+    for _ in 0..3000 {
+        let len = (state % 40) as usize;
+        let mut v = Vec::with_capacity(len);
+        for _ in 0..len {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            v.push(alphabet[(state >> 16) as usize % alphabet.len()]);
+        }
+        let _ = load(&v);
+    }
+}
+
+// ---------------------------------------------------------------- size
+
+/// A main line of `n` moves.
+fn long_main_line(n: usize) -> Vec<u8> {
+    let mut s = Vec::with_capacity(n * 6 + 16);
+    s.extend_from_slice(b"(;SZ[19]");
+    for i in 0..n {
+        s.extend_from_slice(if i % 2 == 0 { b";B[aa]" } else { b";W[bb]" });
+    }
+    s.push(b')');
+    s
+}
+
+/// `depth` variations, each nested inside the previous one.
+fn nested_variations(depth: usize) -> Vec<u8> {
+    let mut s = Vec::with_capacity(depth * 8 + 16);
+    s.extend_from_slice(b"(;SZ[19]");
+    for i in 0..depth {
+        s.extend_from_slice(if i % 2 == 0 { b"(;B[cc]" } else { b"(;W[dd]" });
+    }
+    s.extend(std::iter::repeat_n(b')', depth + 1));
+    s
+}
+
+fn check_huge_records() {
+    let r = one(long_main_line(1_000_000));
+    assert_eq!(r.moves.len(), 1_000_000);
+    assert_eq!(r.nodes, 1_000_001);
+    let r = one(nested_variations(100_000));
+    assert_eq!(r.moves.len(), 100_000);
+    // Deep and bushy at once, with the damage at the very end.
+    let mut bushy = nested_variations(100_000);
+    bushy.truncate(bushy.len() - 50_000);
+    bushy.extend_from_slice(b"junk");
+    let r = one(&bushy);
+    assert_eq!(r.moves.len(), 100_000);
+    assert!(
+        warned(&r, WarningKind::Truncated, "junk") || warned(&r, WarningKind::Truncated, "`j`")
+    );
+}
+
+#[test]
+fn huge_records_load_on_the_main_thread() {
+    check_huge_records();
+}
+
+#[test]
+fn huge_records_load_on_a_small_stack() {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(check_huge_records)
+        .expect("thread starts")
+        .join()
+        .expect("no stack overflow or panic");
+}
+
+// ---------------------------------------------------------------- the scanner's promise
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// Every game text the scanner hands over parses under sgf-parse's strict mode, so
+    /// the lenient fallback (whose partial trees are dropped inside sgf-parse) is never
+    /// needed for well-formed input and loading never panics.
+    #[test]
+    fn scanned_games_parse_strictly(s in "[();\\[\\]\\\\BWAEGMbwgmSZsz1: \n\t\r是é]{0,64}") {
+        for game in scan::split(&s) {
+            if game.gm.as_deref().is_some_and(|gm| gm.trim() != "1") {
+                continue;
+            }
+            let parsed = parse_with_options(&game.text, &ParseOptions::default());
+            proptest::prop_assert!(parsed.is_ok(), "{s:?} -> {:?}: {parsed:?}", game.text);
+            if let Ok(trees) = parsed {
+                drop(record::first_go_tree(trees));
+            }
+        }
+        let _ = load(s.as_bytes());
+    }
+
+    /// The same promise on inputs built from SGF-like pieces.
+    #[test]
+    fn scanned_pieces_parse_strictly(pieces in proptest::collection::vec(
+        proptest::sample::select(vec![
+            "(", ")", ";", "(;", "B[aa]", "W[]", "b[tt]", "GM[1]", "gm[1]", "GM[ 1]", "GM[2]",
+            "SZ[9]", "sz[9]", "AB[aa:bb]", "C[a\\]b]", "C[x [1]: y]", "[", "]", "\\", " ",
+            "\n", "KO", "GaMe[1]", "Black[cc]", "junk", "::", "PB[是]",
+        ]),
+        0..24,
+    )) {
+        let s = pieces.concat();
+        for game in scan::split(&s) {
+            if game.gm.as_deref().is_some_and(|gm| gm.trim() != "1") {
+                continue;
+            }
+            let parsed = parse_with_options(&game.text, &ParseOptions::default());
+            proptest::prop_assert!(parsed.is_ok(), "{s:?} -> {:?}: {parsed:?}", game.text);
+            if let Ok(trees) = parsed {
+                drop(record::first_go_tree(trees));
+            }
+        }
+        let _ = load(s.as_bytes());
+    }
+}

@@ -1,0 +1,200 @@
+//! The loader over every file of the shared corpus (`../shared/corpus`): real records from
+//! servers, tournaments, engines and other SGF libraries, including files that are not SGF.
+//!
+//! Proves that no file makes the loader panic and that every SGF record of `ai-games/` and
+//! `engine-games/` gives at least one game or a clear error. Prints what it saw (run with
+//! `--nocapture`). Skips, with a message, when the corpus is absent (a user's clone).
+
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+use goref::sgf::{GameError, LoadError, load};
+
+const FOLDERS: [&str; 3] = ["ai-games", "engine-games", "dialects"];
+
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    dir.is_dir().then_some(dir)
+}
+
+/// Every file under `root`, sorted, without recursion.
+fn files_under(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A message with its numbers and quoted values blanked, so that like messages group.
+fn shape(message: &str) -> String {
+    let mut out = String::new();
+    let mut in_value = 0usize;
+    let mut last_digit = false;
+    for c in message.chars() {
+        match c {
+            '[' => {
+                in_value += 1;
+                out.push('[');
+                if in_value == 1 {
+                    out.push('…');
+                }
+            }
+            ']' => {
+                in_value = in_value.saturating_sub(1);
+                if in_value == 0 {
+                    out.push(']');
+                }
+            }
+            _ if in_value > 0 => {}
+            c if c.is_ascii_digit() => {
+                if !last_digit {
+                    out.push('N');
+                }
+                last_digit = true;
+                continue;
+            }
+            c => out.push(c),
+        }
+        last_digit = false;
+    }
+    out
+}
+
+fn is_sgf(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+}
+
+#[test]
+fn every_corpus_file_loads_or_says_why() {
+    let Some(corpus) = corpus() else {
+        println!("skipped: ../shared/corpus is absent (it is only in the project's workspace)");
+        return;
+    };
+    let mut files = 0usize;
+    let mut sgf_files = 0usize;
+    let mut games = 0usize;
+    let mut loaded = 0usize;
+    let mut moves = 0usize;
+    let mut file_errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut game_errors: BTreeMap<String, usize> = BTreeMap::new();
+    let mut warning_kinds: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut warning_shapes: BTreeMap<(&'static str, String), usize> = BTreeMap::new();
+    let mut panics = Vec::new();
+    let mut unclear = Vec::new();
+
+    for folder in FOLDERS {
+        for path in files_under(&corpus.join(folder)) {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            files += 1;
+            let name = path
+                .strip_prefix(&corpus)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            let strict = is_sgf(&path) && folder != "dialects";
+            sgf_files += usize::from(is_sgf(&path));
+            let outcome = match catch_unwind(AssertUnwindSafe(|| load(&bytes))) {
+                Ok(outcome) => outcome,
+                Err(_) => {
+                    panics.push(name);
+                    continue;
+                }
+            };
+            match outcome {
+                Err(e) => {
+                    let message = e.to_string();
+                    if strict && !matches!(e, LoadError::Empty) {
+                        unclear.push(format!("{name}: {message}"));
+                    }
+                    file_errors.entry(message).or_default().push(name);
+                }
+                Ok(results) => {
+                    if strict && !results.iter().any(Result::is_ok) && results.is_empty() {
+                        unclear.push(format!("{name}: no game and no error"));
+                    }
+                    for result in results {
+                        games += 1;
+                        match result {
+                            Ok(record) => {
+                                loaded += 1;
+                                moves += record.moves.len();
+                                for w in &record.warnings {
+                                    *warning_kinds.entry(w.kind.name()).or_default() += 1;
+                                    *warning_shapes
+                                        .entry((w.kind.name(), shape(&w.message)))
+                                        .or_default() += 1;
+                                }
+                            }
+                            Err(e) => {
+                                let message = e.to_string();
+                                assert!(
+                                    message
+                                        .split_once(": ")
+                                        .is_some_and(|(_, m)| m.starts_with(char::is_lowercase)),
+                                    "{name}: game error message is not a lower-case sentence: \
+                                     {message}"
+                                );
+                                let kind = match e {
+                                    GameError::BadSize { .. } => "bad-size",
+                                    GameError::NotGo { .. } => "not-go",
+                                    GameError::Syntax { .. } => "syntax",
+                                };
+                                *game_errors
+                                    .entry(format!("{kind}: {}", shape(&message)))
+                                    .or_default() += 1;
+                                println!("game error in {name}: {message}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    println!("files: {files} ({sgf_files} named .sgf)");
+    println!("games: {games} found, {loaded} loaded ({moves} moves)");
+    println!("file errors:");
+    for (message, names) in &file_errors {
+        println!("  {} x {message}", names.len());
+        for name in names.iter().take(8) {
+            println!("      {name}");
+        }
+    }
+    println!("game errors:");
+    for (message, count) in &game_errors {
+        println!("  {count} x {message}");
+    }
+    println!("warnings by kind:");
+    for (kind, count) in &warning_kinds {
+        println!("  {count} x {kind}");
+    }
+    println!("warnings by shape:");
+    for ((kind, message), count) in &warning_shapes {
+        println!("  {count} x {kind}: {message}");
+    }
+
+    assert!(panics.is_empty(), "the loader panicked on: {panics:?}");
+    assert!(
+        unclear.is_empty(),
+        "SGF records that gave no game and no clear error: {unclear:#?}"
+    );
+    assert!(files > 0, "the corpus folders hold no files");
+}
