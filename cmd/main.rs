@@ -8,6 +8,11 @@ mod validate;
 
 use std::process::ExitCode;
 
+/// sgf-parse allocates a string per property value and a vector per node: a faster
+/// allocator than the system's is most of the difference in loading speed.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::{Parser, Subcommand};
 
 /// goref checks Go game records: it replays every game of an SGF file through a strict

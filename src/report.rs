@@ -184,7 +184,7 @@ pub fn validate_game(file: &str, record: &GameRecord, choice: &RulesChoice) -> G
     let mut report = GameReport {
         file: file.to_string(),
         game: record.index + 1,
-        rules: rules.to_string(),
+        rules: rules.name.clone(),
         rules_origin: origin,
         size: Some(size),
         komi: record.komi,
