@@ -198,3 +198,55 @@ fn every_corpus_file_loads_or_says_why() {
     );
     assert!(files > 0, "the corpus folders hold no files");
 }
+
+/// Every game of the corpus, replayed under each record's own rule set and under every
+/// preset: the validator never panics, and every report says valid, invalid or why not.
+#[test]
+fn every_corpus_game_validates_under_every_preset() {
+    let Some(root) = corpus() else {
+        println!("skipped: no corpus at ../shared/corpus (a user's clone has none)");
+        return;
+    };
+    let mut choices = vec![("record's RU".to_string(), goref::report::RulesChoice::default())];
+    for preset in goref::rules::presets() {
+        choices.push((
+            preset.name.clone(),
+            goref::report::RulesChoice {
+                preset: Some(preset),
+                ..Default::default()
+            },
+        ));
+    }
+    let mut files = Vec::new();
+    for folder in FOLDERS {
+        files.extend(files_under(&root.join(folder)));
+    }
+    let mut panics = Vec::new();
+    let mut reports = 0usize;
+    for path in &files {
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
+        let name = path.display().to_string();
+        for (label, choice) in &choices {
+            match catch_unwind(AssertUnwindSafe(|| {
+                goref::report::validate_bytes(&name, &bytes, choice)
+            })) {
+                Ok(games) => {
+                    assert!(!games.is_empty(), "{name}: no report at all");
+                    for g in &games {
+                        assert!(
+                            g.valid || g.illegal_count > 0 || g.error.is_some(),
+                            "{name} game {} under {label}: invalid without a reason",
+                            g.game
+                        );
+                    }
+                    reports += games.len();
+                }
+                Err(_) => panics.push(format!("{name} under {label}")),
+            }
+        }
+    }
+    println!("{reports} reports from {} files under {} rule choices", files.len(), choices.len());
+    assert!(panics.is_empty(), "the validator panicked on:\n{}", panics.join("\n"));
+}
