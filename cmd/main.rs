@@ -1,9 +1,11 @@
 //! The `goref` command line: turns arguments into library calls and results into text,
 //! JSON or CSV. No game logic lives here.
 
+mod batch;
 mod input;
 mod output;
 mod rules;
+mod score;
 mod validate;
 
 use std::process::ExitCode;
@@ -28,6 +30,10 @@ struct Cli {
 enum Command {
     /// Replay every game of each FILE and report illegal moves and inconsistencies.
     Validate(validate::Args),
+    /// Count finished games under one or more rule sets and check the recorded result.
+    Score(score::Args),
+    /// Check whole folders and archives in parallel; write CSV and JSON Lines.
+    Batch(batch::Args),
     /// List the rule presets, or show one preset's parameters.
     Rules(rules::Args),
 }
@@ -44,6 +50,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
+        Command::Score(args) => score::run(args),
+        Command::Batch(args) => batch::run(args),
         Command::Rules(args) => rules::run(args),
     };
     match result {

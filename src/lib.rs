@@ -11,10 +11,12 @@
 //! command line's job (`cmd/`).
 
 pub mod board;
+pub mod life;
 pub mod replay;
 pub mod report;
 pub mod result;
 pub mod rules;
+pub mod score;
 pub mod sgf;
 
 pub use board::{Board, Color, Point};

@@ -207,7 +207,10 @@ fn every_corpus_game_validates_under_every_preset() {
         println!("skipped: no corpus at ../shared/corpus (a user's clone has none)");
         return;
     };
-    let mut choices = vec![("record's RU".to_string(), goref::report::RulesChoice::default())];
+    let mut choices = vec![(
+        "record's RU".to_string(),
+        goref::report::RulesChoice::default(),
+    )];
     for preset in goref::rules::presets() {
         choices.push((
             preset.name.clone(),
@@ -247,6 +250,14 @@ fn every_corpus_game_validates_under_every_preset() {
             }
         }
     }
-    println!("{reports} reports from {} files under {} rule choices", files.len(), choices.len());
-    assert!(panics.is_empty(), "the validator panicked on:\n{}", panics.join("\n"));
+    println!(
+        "{reports} reports from {} files under {} rule choices",
+        files.len(),
+        choices.len()
+    );
+    assert!(
+        panics.is_empty(),
+        "the validator panicked on:\n{}",
+        panics.join("\n")
+    );
 }
