@@ -7,8 +7,11 @@
 //!   capture it even with any number of moves in a row while its owner only passes;
 //! - a point [`PassAlive::territory_of`] a colour lies in a region enclosed only by that
 //!   colour's pass-alive chains in which at most one point is not next to one of them. The
-//!   opponent can never make two eyes there and cannot capture the walls, so every
-//!   opponent stone inside can be captured by the owner: those stones are *dead*.
+//!   opponent can never make two eyes there, cannot capture the walls and cannot hold a
+//!   seki against them, so every opponent stone inside can be captured by the owner:
+//!   those stones are *dead*. (This is the strict reading of pass-alive territory that
+//!   KataGo also uses; a larger enclosed area proves nothing, since the opponent might
+//!   live in it.)
 //!
 //! Stones neither proved alive nor proved dead are *unresolved*: [`resolve`] counts them
 //! as alive and lists them, so a report can say so. Nothing here guesses; estimation is
@@ -254,7 +257,8 @@ impl PassAlive {
     }
 
     /// The colour whose pass-alive territory `p` lies in: `p` is empty or holds a stone
-    /// of the other colour, which is then dead. `None` when unproved or off the board.
+    /// of the other colour, which is then dead ([`PassAlive::is_dead`]). `None` when
+    /// unproved or off the board.
     pub fn territory_of(&self, p: Point) -> Option<Color> {
         self.grid.index(p).and_then(|i| self.territory[i])
     }
