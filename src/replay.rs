@@ -190,7 +190,7 @@ pub struct Replay {
     pub loss: Option<(Color, usize)>,
     /// An endless cycle the rule set ends as a draw or no result (first repetition).
     pub cycle: Option<Consequence>,
-    /// Black's free-placement handicap moves at the start (HA[n] then n Black moves).
+    /// Black's free-placement handicap moves at the start (`HA[n]` then n Black moves).
     pub free_handicap_moves: usize,
     /// Findings beyond [`MAX_FINDINGS`], counted but not kept.
     pub findings_not_listed: usize,
