@@ -1,0 +1,254 @@
+//! The parallel, ordered, time-bounded pipeline of `goref batch`.
+//!
+//! One producer thread walks the inputs and reads each unit's bytes; `jobs` worker threads
+//! turn bytes into reports; the calling thread puts results back in input order and hands
+//! them on. Memory is bounded by the work in flight: the producer must take one of
+//! `window` permits before reading a unit, and a permit is given back only when that
+//! unit's reports have been handed on, so at most `window` units are held anywhere
+//! (being read, queued, worked on, or waiting for an earlier unit).
+//!
+//! Time bound: a worker cannot be stopped from outside (neither a rayon task nor a thread
+//! can be killed safely), so past the deadline the unit is reported as timed out, its
+//! worker is *abandoned* (it finishes on its own, its result is dropped, and it exits) and
+//! a fresh worker takes its place, so the run keeps `jobs` workers busy whatever a file
+//! does. This is why the workers are plain threads rather than a rayon pool, whose size
+//! is fixed. A worker that panics is caught and its unit reported as an internal error.
+
+use std::collections::{BTreeMap, HashMap};
+use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::inputs::{Content, Source, Visitor, walk};
+
+/// One unit to work on.
+struct Job {
+    seq: u64,
+    name: String,
+    bytes: Result<Vec<u8>, String>,
+}
+
+enum Event<R> {
+    Started {
+        seq: u64,
+        worker: usize,
+        name: String,
+    },
+    Finished {
+        seq: u64,
+        result: R,
+    },
+    /// The producer has handed out every unit: `total` of them.
+    InputsDone {
+        total: u64,
+    },
+}
+
+/// Which units of the stream to keep: `start..end` by 0-based index (`--shard`).
+#[derive(Debug, Clone, Copy)]
+pub struct Range {
+    pub start: u64,
+    pub end: u64,
+}
+
+/// How the pipeline runs.
+pub struct Settings {
+    pub jobs: usize,
+    /// Units held at once, at most (read, queued, worked on or waiting to be emitted).
+    pub window: usize,
+    pub timeout: Duration,
+    pub range: Option<Range>,
+}
+
+/// Run `work` over every unit of `sources` in parallel and call `emit` with each unit's
+/// result in input order. `work(name, bytes)` gets the bytes or the read error;
+/// `timed_out(name)` builds the result for a unit past the deadline. An error from `emit`
+/// stops the run and is returned. Returns the number of units emitted.
+pub fn run<R, W, T, E>(
+    sources: Vec<Source>,
+    settings: &Settings,
+    work: W,
+    timed_out: T,
+    mut emit: E,
+) -> std::io::Result<u64>
+where
+    R: Send + 'static,
+    W: Fn(&str, Result<Vec<u8>, String>) -> R + Send + Sync + 'static,
+    T: Fn(&str) -> R,
+    E: FnMut(R) -> std::io::Result<()>,
+{
+    let jobs = settings.jobs.max(1);
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job>(jobs);
+    let job_rx = Arc::new(Mutex::new(job_rx));
+    let (event_tx, event_rx) = mpsc::channel::<Event<R>>();
+    let (permit_tx, permit_rx) = mpsc::sync_channel::<()>(settings.window.max(1));
+    let work = Arc::new(work);
+
+    {
+        let event_tx = event_tx.clone();
+        let range = settings.range;
+        thread::spawn(move || {
+            let mut feeder = Feeder {
+                index: 0,
+                seq: 0,
+                range,
+                jobs: job_tx,
+                permits: permit_tx,
+            };
+            let _ = walk(&sources, &mut feeder);
+            let total = feeder.seq;
+            // Dropping the job sender lets idle workers exit.
+            drop(feeder);
+            let _ = event_tx.send(Event::InputsDone { total });
+        });
+    }
+
+    let spawn_worker = |id: usize| {
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let job_rx = Arc::clone(&job_rx);
+        let event_tx = event_tx.clone();
+        let work = Arc::clone(&work);
+        let flag = Arc::clone(&abandoned);
+        thread::spawn(move || worker(id, &job_rx, &event_tx, &*work, &flag));
+        abandoned
+    };
+    let mut workers: Vec<Arc<AtomicBool>> = (0..jobs).map(spawn_worker).collect();
+
+    // Units being worked on: seq -> (worker, started, name).
+    let mut running: HashMap<u64, (usize, Instant, String)> = HashMap::new();
+    let mut ready: BTreeMap<u64, R> = BTreeMap::new();
+    let mut next: u64 = 0;
+    let mut total: Option<u64> = None;
+    while total.is_none_or(|t| next < t) {
+        let now = Instant::now();
+        let wait = running
+            .values()
+            .map(|(_, started, _)| (*started + settings.timeout).saturating_duration_since(now))
+            .min()
+            .unwrap_or(Duration::from_secs(1))
+            .max(Duration::from_millis(1));
+        match event_rx.recv_timeout(wait) {
+            Ok(Event::Started { seq, worker, name }) => {
+                running.insert(seq, (worker, Instant::now(), name));
+            }
+            Ok(Event::Finished { seq, result }) => {
+                // A unit already given up on has its timeout result in `ready`.
+                if running.remove(&seq).is_some() {
+                    ready.insert(seq, result);
+                }
+            }
+            Ok(Event::InputsDone { total: t }) => total = Some(t),
+            Err(RecvTimeoutError::Timeout) => {}
+            // This function holds an event sender, so the channel cannot disconnect.
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+        let now = Instant::now();
+        let late: Vec<u64> = running
+            .iter()
+            .filter(|(_, (_, started, _))| now.duration_since(*started) >= settings.timeout)
+            .map(|(seq, _)| *seq)
+            .collect();
+        for seq in late {
+            if let Some((id, _, name)) = running.remove(&seq) {
+                workers[id].store(true, Ordering::Relaxed);
+                let fresh = workers.len();
+                workers.push(spawn_worker(fresh));
+                ready.insert(seq, timed_out(&name));
+            }
+        }
+        while let Some(entry) = ready.first_entry() {
+            if *entry.key() != next {
+                break;
+            }
+            emit(entry.remove())?;
+            next += 1;
+            // Give the unit's permit back; the producer may read one more. It took the
+            // permit before sending the unit, so one is there to take.
+            let _ = permit_rx.try_recv();
+        }
+    }
+    Ok(next)
+}
+
+/// The producer's side: keeps the units of the range, reads them, sends them on.
+struct Feeder {
+    index: u64,
+    seq: u64,
+    range: Option<Range>,
+    jobs: SyncSender<Job>,
+    permits: SyncSender<()>,
+}
+
+impl Visitor for Feeder {
+    fn unit(&mut self, name: String, content: Content<'_>) -> ControlFlow<()> {
+        let index = self.index;
+        self.index += 1;
+        if let Some(range) = self.range
+            && !(range.start..range.end).contains(&index)
+        {
+            return ControlFlow::Continue(());
+        }
+        // Blocks while `window` units are in flight; fails when the consumer has gone.
+        if self.permits.send(()).is_err() {
+            return ControlFlow::Break(());
+        }
+        let bytes = content.read();
+        let job = Job {
+            seq: self.seq,
+            name,
+            bytes,
+        };
+        self.seq += 1;
+        match self.jobs.send(job) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(()),
+        }
+    }
+}
+
+fn worker<R, W>(
+    id: usize,
+    jobs: &Mutex<Receiver<Job>>,
+    events: &Sender<Event<R>>,
+    work: &W,
+    abandoned: &AtomicBool,
+) where
+    W: Fn(&str, Result<Vec<u8>, String>) -> R,
+{
+    loop {
+        let job = {
+            // A poisoned lock means another worker panicked while holding it, which
+            // `recv` cannot do; take the receiver anyway.
+            let receiver = jobs.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            receiver.recv()
+        };
+        let Ok(job) = job else { return };
+        let Job { seq, name, bytes } = job;
+        let started = Event::Started {
+            seq,
+            worker: id,
+            name: name.clone(),
+        };
+        if events.send(started).is_err() {
+            return;
+        }
+        let result = catch_unwind(AssertUnwindSafe(|| work(&name, bytes)));
+        if abandoned.load(Ordering::Relaxed) {
+            return;
+        }
+        let result = match result {
+            Ok(result) => result,
+            Err(_) => work(
+                &name,
+                Err("internal error: goref panicked on this file (please report it)".to_string()),
+            ),
+        };
+        if events.send(Event::Finished { seq, result }).is_err() {
+            return;
+        }
+    }
+}
