@@ -14,10 +14,10 @@
 //! does. This is why the workers are plain threads rather than a rayon pool, whose size
 //! is fixed. A worker that panics is caught and its unit reported as an internal error.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -29,15 +29,17 @@ use super::inputs::{Content, Source, Visitor, walk};
 struct Job {
     seq: u64,
     name: String,
-    bytes: Result<Vec<u8>, String>,
+    payload: Payload,
+}
+
+/// A unit's bytes, or the path of a plain file for the worker to read (so file reading
+/// runs in parallel too).
+enum Payload {
+    Bytes(Result<Vec<u8>, String>),
+    File(PathBuf),
 }
 
 enum Event<R> {
-    Started {
-        seq: u64,
-        worker: usize,
-        name: String,
-    },
     Finished {
         seq: u64,
         result: R,
@@ -46,6 +48,16 @@ enum Event<R> {
     InputsDone {
         total: u64,
     },
+}
+
+/// What a worker is doing, shared with the supervisor under one lock so that finishing
+/// a unit and being given up on cannot both happen.
+#[derive(Default)]
+struct Slot {
+    /// The unit being worked on: sequence number, start, name.
+    current: Option<(u64, Instant, String)>,
+    /// The supervisor gave up on `current`: drop its result and stop.
+    abandoned: bool,
 }
 
 /// Which units of the stream to keep: `start..end` by 0-based index (`--shard`).
@@ -82,10 +94,11 @@ where
     E: FnMut(R) -> std::io::Result<()>,
 {
     let jobs = settings.jobs.max(1);
-    let (job_tx, job_rx) = mpsc::sync_channel::<Job>(jobs);
+    let window = settings.window.max(1);
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job>(window);
     let job_rx = Arc::new(Mutex::new(job_rx));
     let (event_tx, event_rx) = mpsc::channel::<Event<R>>();
-    let (permit_tx, permit_rx) = mpsc::sync_channel::<()>(settings.window.max(1));
+    let (permit_tx, permit_rx) = mpsc::sync_channel::<()>(window);
     let work = Arc::new(work);
 
     {
@@ -107,39 +120,36 @@ where
         });
     }
 
-    let spawn_worker = |id: usize| {
-        let abandoned = Arc::new(AtomicBool::new(false));
+    let spawn_worker = || {
+        let slot = Arc::new(Mutex::new(Slot::default()));
         let job_rx = Arc::clone(&job_rx);
         let event_tx = event_tx.clone();
         let work = Arc::clone(&work);
-        let flag = Arc::clone(&abandoned);
-        thread::spawn(move || worker(id, &job_rx, &event_tx, &*work, &flag));
-        abandoned
+        let shared = Arc::clone(&slot);
+        thread::spawn(move || worker(&job_rx, &event_tx, &*work, &shared));
+        slot
     };
-    let mut workers: Vec<Arc<AtomicBool>> = (0..jobs).map(spawn_worker).collect();
+    let mut slots: Vec<Arc<Mutex<Slot>>> = (0..jobs).map(|_| spawn_worker()).collect();
 
-    // Units being worked on: seq -> (worker, started, name).
-    let mut running: HashMap<u64, (usize, Instant, String)> = HashMap::new();
     let mut ready: BTreeMap<u64, R> = BTreeMap::new();
     let mut next: u64 = 0;
     let mut total: Option<u64> = None;
     while total.is_none_or(|t| next < t) {
+        // A unit started after this look has its deadline past `now + timeout`.
         let now = Instant::now();
-        let wait = running
-            .values()
-            .map(|(_, started, _)| (*started + settings.timeout).saturating_duration_since(now))
+        let wait = slots
+            .iter()
+            .filter_map(|slot| {
+                lock(slot).current.as_ref().map(|(_, started, _)| {
+                    (*started + settings.timeout).saturating_duration_since(now)
+                })
+            })
             .min()
-            .unwrap_or(Duration::from_secs(1))
+            .unwrap_or(settings.timeout)
             .max(Duration::from_millis(1));
         match event_rx.recv_timeout(wait) {
-            Ok(Event::Started { seq, worker, name }) => {
-                running.insert(seq, (worker, Instant::now(), name));
-            }
             Ok(Event::Finished { seq, result }) => {
-                // A unit already given up on has its timeout result in `ready`.
-                if running.remove(&seq).is_some() {
-                    ready.insert(seq, result);
-                }
+                ready.insert(seq, result);
             }
             Ok(Event::InputsDone { total: t }) => total = Some(t),
             Err(RecvTimeoutError::Timeout) => {}
@@ -147,17 +157,20 @@ where
             Err(RecvTimeoutError::Disconnected) => break,
         }
         let now = Instant::now();
-        let late: Vec<u64> = running
-            .iter()
-            .filter(|(_, (_, started, _))| now.duration_since(*started) >= settings.timeout)
-            .map(|(seq, _)| *seq)
-            .collect();
-        for seq in late {
-            if let Some((id, _, name)) = running.remove(&seq) {
-                workers[id].store(true, Ordering::Relaxed);
-                let fresh = workers.len();
-                workers.push(spawn_worker(fresh));
+        for slot in &mut slots {
+            let late = {
+                let mut state = lock(slot);
+                match &state.current {
+                    Some((_, started, _)) if now.duration_since(*started) >= settings.timeout => {
+                        state.abandoned = true;
+                        state.current.take()
+                    }
+                    _ => None,
+                }
+            };
+            if let Some((seq, _, name)) = late {
                 ready.insert(seq, timed_out(&name));
+                *slot = spawn_worker();
             }
         }
         while let Some(entry) = ready.first_entry() {
@@ -172,6 +185,12 @@ where
         }
     }
     Ok(next)
+}
+
+/// A worker's slot, even if a thread panicked while holding it (nothing in a slot can be
+/// left half-written: each update is one assignment).
+fn lock(slot: &Mutex<Slot>) -> std::sync::MutexGuard<'_, Slot> {
+    slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The producer's side: keeps the units of the range, reads them, sends them on.
@@ -196,11 +215,14 @@ impl Visitor for Feeder {
         if self.permits.send(()).is_err() {
             return ControlFlow::Break(());
         }
-        let bytes = content.read();
+        let payload = match content {
+            Content::File(path) => Payload::File(path.to_path_buf()),
+            other => Payload::Bytes(other.read()),
+        };
         let job = Job {
             seq: self.seq,
             name,
-            bytes,
+            payload,
         };
         self.seq += 1;
         match self.jobs.send(job) {
@@ -211,11 +233,10 @@ impl Visitor for Feeder {
 }
 
 fn worker<R, W>(
-    id: usize,
     jobs: &Mutex<Receiver<Job>>,
     events: &Sender<Event<R>>,
     work: &W,
-    abandoned: &AtomicBool,
+    slot: &Mutex<Slot>,
 ) where
     W: Fn(&str, Result<Vec<u8>, String>) -> R,
 {
@@ -226,19 +247,23 @@ fn worker<R, W>(
             let receiver = jobs.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             receiver.recv()
         };
-        let Ok(job) = job else { return };
-        let Job { seq, name, bytes } = job;
-        let started = Event::Started {
-            seq,
-            worker: id,
-            name: name.clone(),
+        let Ok(Job { seq, name, payload }) = job else {
+            return;
         };
-        if events.send(started).is_err() {
-            return;
-        }
-        let result = catch_unwind(AssertUnwindSafe(|| work(&name, bytes)));
-        if abandoned.load(Ordering::Relaxed) {
-            return;
+        lock(slot).current = Some((seq, Instant::now(), name.clone()));
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let bytes = match payload {
+                Payload::Bytes(bytes) => bytes,
+                Payload::File(path) => Content::File(&path).read(),
+            };
+            work(&name, bytes)
+        }));
+        {
+            let mut state = lock(slot);
+            if state.abandoned {
+                return;
+            }
+            state.current = None;
         }
         let result = match result {
             Ok(result) => result,
