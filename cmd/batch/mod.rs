@@ -338,12 +338,36 @@ fn progress_bar(
     if args.quiet || !std::io::stderr().is_terminal() {
         return None;
     }
-    let bar = indicatif::ProgressBar::new(0);
+    let bar = indicatif::ProgressBar::no_length();
     let style = indicatif::ProgressStyle::with_template(
-        "{spinner} {pos}/{len} files  {per_sec}  {elapsed} elapsed, about {eta} left",
+        "{spinner} {pos}{of} files  {rate}  {elapsed} elapsed{left}",
     );
     if let Ok(style) = style {
-        bar.set_style(style);
+        bar.set_style(
+            style
+                .with_key(
+                    "of",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        if let Some(len) = state.len() {
+                            let _ = write!(w, "/{len}");
+                        }
+                    },
+                )
+                .with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0}/s", state.per_sec());
+                    },
+                )
+                .with_key(
+                    "left",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        if state.len().is_some() {
+                            let _ = write!(w, ", about {}s left", state.eta().as_secs());
+                        }
+                    },
+                ),
+        );
     }
     bar.enable_steady_tick(Duration::from_millis(200));
     match range {

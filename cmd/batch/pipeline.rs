@@ -1,7 +1,8 @@
 //! The parallel, ordered, time-bounded pipeline of `goref batch`.
 //!
-//! One producer thread walks the inputs and reads each unit's bytes; `jobs` worker threads
-//! turn bytes into reports; the calling thread puts results back in input order and hands
+//! One producer thread walks the inputs and reads archive members (plain files are read
+//! by the workers, so reading runs in parallel); `jobs` worker threads turn bytes into
+//! reports; the calling thread puts results back in input order and hands
 //! them on. Memory is bounded by the work in flight: the producer must take one of
 //! `window` permits before reading a unit, and a permit is given back only when that
 //! unit's reports have been handed on, so at most `window` units are held anywhere
@@ -12,7 +13,11 @@
 //! worker is *abandoned* (it finishes on its own, its result is dropped, and it exits) and
 //! a fresh worker takes its place, so the run keeps `jobs` workers busy whatever a file
 //! does. This is why the workers are plain threads rather than a rayon pool, whose size
-//! is fixed. A worker that panics is caught and its unit reported as an internal error.
+//! is fixed. Each worker publishes what it is doing in a [`Slot`] the supervisor reads
+//! under the same lock, so a unit is either finished or given up on, never both. An
+//! abandoned worker holds its unit's memory and a core until it ends (or goref exits);
+//! only a file that really exceeds the bound costs that. A worker that panics is caught
+//! and its unit reported as an internal error.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
