@@ -557,3 +557,45 @@ fn whole_corpus_twice_and_with_one_job() {
         last = Some((r["file"].as_str(), game));
     }
 }
+
+/// A closed standard output ends the run quietly, and the other output's temporary file
+/// is removed: an error part-way leaves nothing behind.
+#[test]
+fn a_closed_pipe_ends_quietly_and_leaves_no_temporary_file() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let list = dir.path().join("list.txt");
+    let good = manifest().join("fixtures/contest/F 1 Golaxy vs FineArt.SGF");
+    let text = format!("{}\n", good.display()).repeat(50_000);
+    write(&list, text.as_bytes());
+    let jsonl = dir.path().join("out.jsonl");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+        .args(["batch", "-q", "--csv", "-", "--files-from"])
+        .arg(&list)
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("goref starts");
+    let stdout = child.stdout.take().expect("a pipe");
+    let mut first = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("a line");
+    assert_eq!(first.trim_end(), HEADER);
+    // The reader is dropped here: the pipe closes while goref is still writing.
+    let output = child.wait_with_output().expect("the run ends");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let left: Vec<String> = fs::read_dir(dir.path())
+        .expect("the folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(left, ["list.txt"]);
+}

@@ -90,6 +90,14 @@ fn cell(value: &Value) -> String {
     }
 }
 
+/// The I/O error inside a CSV error as it is, so a closed pipe is still recognised.
+fn csv_to_io(error: csv::Error) -> io::Error {
+    match error.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => io::Error::other(format!("{other:?}")),
+    }
+}
+
 pub struct CsvWriter<W: Write> {
     out: csv::Writer<W>,
 }
@@ -97,7 +105,7 @@ pub struct CsvWriter<W: Write> {
 impl<W: Write> CsvWriter<W> {
     pub fn new(out: W) -> io::Result<Self> {
         let mut out = csv::WriterBuilder::new().from_writer(out);
-        out.write_record(COLUMNS)?;
+        out.write_record(COLUMNS).map_err(csv_to_io)?;
         Ok(CsvWriter { out })
     }
 }
@@ -105,7 +113,7 @@ impl<W: Write> CsvWriter<W> {
 impl<W: Write> RowWriter for CsvWriter<W> {
     fn row(&mut self, report: &GameReport) -> io::Result<()> {
         let cells = values(report).map(|v| cell(&v));
-        self.out.write_record(&cells).map_err(io::Error::from)
+        self.out.write_record(&cells).map_err(csv_to_io)
     }
 
     fn finish(&mut self, _summary: &Summary) -> io::Result<()> {
