@@ -56,8 +56,8 @@ pub struct Args {
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
     komi: Option<f64>,
 
-    /// Dead stones for counting: auto (the record's markup, else what goref can prove),
-    /// markup, or none. (Naming points is for `goref score`: they belong to one game.)
+    /// Dead stones for counting. (Naming points is for `goref score`: points belong to
+    /// one game.)
     #[arg(long, value_name = "SOURCE", default_value = "auto")]
     dead: DeadChoice,
 
@@ -103,8 +103,11 @@ pub struct Args {
 /// `--dead` for a batch.
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum DeadChoice {
+    /// The record's TB/TW markup when it has some, else what goref can prove.
     Auto,
+    /// Only the record's markup.
     Markup,
+    /// Every stone alive.
     None,
 }
 
