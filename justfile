@@ -15,10 +15,11 @@ check:
 test:
     cargo test --release
 
-# Benchmarks: the board playouts (criterion) and validate over the corpus (hyperfine).
+# Benchmarks: the board playouts (criterion), validate and batch over the corpus (hyperfine).
 bench:
     cargo bench --bench board
     bash benches/corpus.sh
+    bash benches/batch.sh
 
 # Exactly what CI runs.
 ci:

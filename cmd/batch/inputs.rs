@@ -1,0 +1,341 @@
+//! What `goref batch` reads: files, folders, `--files-from` lists and archives, turned
+//! into a stream of *units* (one SGF document each) in a deterministic order.
+//!
+//! Order: inputs in the order given; a folder's entries sorted by name (byte order) and
+//! walked depth-first. A folder yields files named `*.sgf` (any case) and the archives it
+//! holds (`*.zip`, `*.tar.gz`, `*.tgz`, `*.tar`, `*.sgf.gz`); directory symlinks are never
+//! followed inside a folder, so a link loop cannot hang the walk. A path given explicitly
+//! (argument or list line) is read whatever its extension, unless it is an archive.
+//!
+//! Names: a plain file is named by its path as given; a member of an archive is named
+//! `ARCHIVE!MEMBER` (`games.zip!round1/a.sgf`); a `.sgf.gz` file by its own path. Inside
+//! `.zip` and `.tar*` archives, members named `*.sgf` (any case) are units; other members
+//! are ignored. Anything that cannot be read (a missing path, a folder that cannot be
+//! listed, a broken archive or member) is a unit too, carrying its error, so every input
+//! is accounted for.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+/// The largest SGF document batch reads into memory (after decompression). Real records
+/// are kilobytes; this bounds memory per unit in flight and defuses compression bombs.
+pub const MAX_UNIT_BYTES: u64 = 128 * 1024 * 1024;
+
+/// One input as given on the command line or in a list.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// A file, folder or archive path (`-` = standard input, read as one SGF document).
+    Path(String),
+    /// `--files-from FILE`: one path per line, each handled like a [`Source::Path`].
+    List(String),
+    /// `--files-from -`: the list on standard input.
+    ListStdin,
+}
+
+/// How to get a unit's bytes.
+pub enum Content<'a> {
+    File(&'a Path),
+    Stdin,
+    Reader(&'a mut dyn Read),
+    Failed(String),
+}
+
+impl Content<'_> {
+    /// Read the whole document (at most [`MAX_UNIT_BYTES`]); errors are sentences.
+    pub fn read(self) -> Result<Vec<u8>, String> {
+        match self {
+            Content::Failed(error) => Err(error),
+            Content::File(path) => match File::open(path) {
+                Ok(file) => read_capped(file),
+                Err(e) => Err(format!("cannot read the file: {}", io_reason(&e))),
+            },
+            Content::Stdin => read_capped(io::stdin().lock()),
+            Content::Reader(reader) => read_capped(reader),
+        }
+    }
+}
+
+fn read_capped(reader: impl Read) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    match reader.take(MAX_UNIT_BYTES + 1).read_to_end(&mut bytes) {
+        Ok(_) if bytes.len() as u64 > MAX_UNIT_BYTES => Err(format!(
+            "larger than goref's limit of {} MiB per SGF document",
+            MAX_UNIT_BYTES / (1024 * 1024)
+        )),
+        Ok(_) => Ok(bytes),
+        Err(e) if e.kind() == io::ErrorKind::IsADirectory => {
+            Err("is a directory, not an SGF file".to_string())
+        }
+        Err(e) => Err(format!("cannot read: {}", io_reason(&e))),
+    }
+}
+
+/// Short reasons for the common I/O errors.
+pub fn io_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "is a directory".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Receives every unit, in order. `Break` stops the walk (the consumer has gone away).
+pub trait Visitor {
+    fn unit(&mut self, name: String, content: Content<'_>) -> ControlFlow<()>;
+}
+
+/// Walk every source in order, handing each unit to `visitor`.
+pub fn walk(sources: &[Source], visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    for source in sources {
+        match source {
+            Source::Path(path) => path_unit(path, visitor)?,
+            Source::List(list) => match File::open(list) {
+                Ok(file) => list_units(list, BufReader::new(file), visitor)?,
+                Err(e) => visitor.unit(
+                    list.clone(),
+                    Content::Failed(format!(
+                        "cannot read the --files-from list: {}",
+                        io_reason(&e)
+                    )),
+                )?,
+            },
+            Source::ListStdin => list_units("-", io::stdin().lock(), visitor)?,
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn list_units(list: &str, reader: impl BufRead, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    for line in reader.split(b'\n') {
+        match line {
+            Ok(line) => {
+                let line = String::from_utf8_lossy(&line);
+                let path = line.trim_end_matches('\r');
+                if !path.trim().is_empty() {
+                    path_unit(path, visitor)?;
+                }
+            }
+            Err(e) => {
+                return visitor.unit(
+                    list.to_string(),
+                    Content::Failed(format!(
+                        "cannot read the rest of the --files-from list: {}",
+                        io_reason(&e)
+                    )),
+                );
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// What a name says a file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Sgf,
+    SgfGz,
+    Zip,
+    TarGz,
+    Tar,
+    Other,
+}
+
+fn kind_of(name: &str) -> Kind {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".sgf") {
+        Kind::Sgf
+    } else if lower.ends_with(".sgf.gz") {
+        Kind::SgfGz
+    } else if lower.ends_with(".zip") {
+        Kind::Zip
+    } else if lower.ends_with(".tar.gz") || lower.ends_with(".tgz") {
+        Kind::TarGz
+    } else if lower.ends_with(".tar") {
+        Kind::Tar
+    } else {
+        Kind::Other
+    }
+}
+
+/// An explicit path: standard input, a folder (walked), an archive or a file.
+fn path_unit(path: &str, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    if path == "-" {
+        return visitor.unit("-".to_string(), Content::Stdin);
+    }
+    let p = Path::new(path);
+    match std::fs::metadata(p) {
+        Ok(meta) if meta.is_dir() => folder_units(p, path, visitor),
+        Ok(_) => file_unit(p, path.to_string(), kind_of(path), visitor),
+        Err(e) => visitor.unit(
+            path.to_string(),
+            Content::Failed(format!("cannot read: {}", io_reason(&e))),
+        ),
+    }
+}
+
+fn file_unit(path: &Path, name: String, kind: Kind, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    match kind {
+        Kind::Sgf | Kind::Other => visitor.unit(name, Content::File(path)),
+        Kind::SgfGz => match File::open(path) {
+            Ok(file) => {
+                let mut reader = flate2::read::MultiGzDecoder::new(BufReader::new(file));
+                visitor.unit(name, Content::Reader(&mut reader))
+            }
+            Err(e) => visitor.unit(
+                name,
+                Content::Failed(format!("cannot read: {}", io_reason(&e))),
+            ),
+        },
+        Kind::Zip => zip_units(path, &name, visitor),
+        Kind::TarGz | Kind::Tar => tar_units(path, &name, kind == Kind::TarGz, visitor),
+    }
+}
+
+/// A folder, depth-first, entries sorted by name. Symlinks to folders are not followed.
+fn folder_units(dir: &Path, name: &str, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            return visitor.unit(
+                name.to_string(),
+                Content::Failed(format!("cannot list the folder: {}", io_reason(&e))),
+            );
+        }
+    };
+    let mut children: Vec<(std::ffi::OsString, PathBuf, bool)> = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(entry) => {
+                // `file_type` does not follow symlinks: a link is never walked as a folder.
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+                children.push((entry.file_name(), entry.path(), is_dir));
+            }
+            Err(e) => visitor.unit(
+                name.to_string(),
+                Content::Failed(format!(
+                    "cannot list every entry of the folder: {}",
+                    io_reason(&e)
+                )),
+            )?,
+        }
+    }
+    children.sort_by(|a, b| a.0.cmp(&b.0));
+    for (file_name, path, is_dir) in children {
+        let child = join_name(name, &file_name.to_string_lossy());
+        if is_dir {
+            folder_units(&path, &child, visitor)?;
+        } else {
+            let kind = kind_of(&child);
+            if kind != Kind::Other {
+                file_unit(&path, child, kind, visitor)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn join_name(dir: &str, child: &str) -> String {
+    if dir.ends_with('/') {
+        format!("{dir}{child}")
+    } else {
+        format!("{dir}/{child}")
+    }
+}
+
+fn zip_units(path: &Path, name: &str, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    let archive = File::open(path)
+        .map_err(|e| io_reason(&e))
+        .and_then(|file| zip::ZipArchive::new(BufReader::new(file)).map_err(|e| e.to_string()));
+    let mut archive = match archive {
+        Ok(archive) => archive,
+        Err(e) => {
+            return visitor.unit(
+                name.to_string(),
+                Content::Failed(format!("cannot read the zip archive: {e}")),
+            );
+        }
+    };
+    for index in 0..archive.len() {
+        let listed = archive
+            .name_for_index(index)
+            .and_then(Result::ok)
+            .map(std::borrow::Cow::into_owned);
+        match archive.by_index(index) {
+            Ok(mut member) => {
+                let inner = String::from_utf8_lossy(member.name_raw()).into_owned();
+                if member.is_dir() || kind_of(&inner) != Kind::Sgf {
+                    continue;
+                }
+                let member_name = format!("{name}!{inner}");
+                visitor.unit(member_name, Content::Reader(&mut member))?;
+            }
+            Err(e) => {
+                let member = listed.unwrap_or_else(|| format!("#{}", index + 1));
+                if kind_of(&member) == Kind::Sgf {
+                    visitor.unit(
+                        format!("{name}!{member}"),
+                        Content::Failed(format!("cannot read the zip member: {e}")),
+                    )?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn tar_units(path: &Path, name: &str, gzip: bool, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    let file = match File::open(path) {
+        Ok(file) => BufReader::new(file),
+        Err(e) => {
+            return visitor.unit(
+                name.to_string(),
+                Content::Failed(format!("cannot read the archive: {}", io_reason(&e))),
+            );
+        }
+    };
+    let reader: Box<dyn Read> = if gzip {
+        Box::new(flate2::read::MultiGzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    let mut archive = tar::Archive::new(reader);
+    let entries = match archive.entries() {
+        Ok(entries) => entries,
+        Err(e) => {
+            return visitor.unit(
+                name.to_string(),
+                Content::Failed(format!("cannot read the tar archive: {e}")),
+            );
+        }
+    };
+    let mut last = String::new();
+    for entry in entries {
+        match entry {
+            Ok(mut entry) => {
+                let member = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+                if !entry.header().entry_type().is_file() || kind_of(&member) != Kind::Sgf {
+                    continue;
+                }
+                visitor.unit(format!("{name}!{member}"), Content::Reader(&mut entry))?;
+                last = member;
+            }
+            Err(e) => {
+                let place = if last.is_empty() {
+                    String::new()
+                } else {
+                    format!(" after {last}")
+                };
+                // A tar stream cannot be resynchronised after a broken header: the rest of
+                // the archive is one error.
+                return visitor.unit(
+                    name.to_string(),
+                    Content::Failed(format!("cannot read the tar archive{place}: {e}")),
+                );
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}

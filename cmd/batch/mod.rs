@@ -1,0 +1,386 @@
+//! `goref batch`: check whole folders, lists and archives in parallel; write one row per
+//! (game, rule set) as CSV and JSON Lines, a summary on standard error, and an exit code
+//! a CI job can act on.
+//!
+//! The parts: [`inputs`] turns paths into a stream of SGF documents, [`pipeline`] works
+//! on them in parallel and hands results back in input order, [`writers`] writes rows,
+//! [`summary`] adds them up and decides the exit code.
+
+mod inputs;
+mod pipeline;
+mod summary;
+mod writers;
+
+use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::ValueEnum;
+use goref::life::DeadSpec;
+use goref::report::{self, GameReport, RulesChoice};
+
+use crate::Outcome;
+use crate::rules::RuleOptions;
+use inputs::{Content, Source, Visitor};
+use summary::{FailOn, Summary};
+use writers::{CsvWriter, Destination, JsonlWriter, RowWriter};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files, folders and archives. Folders are searched recursively for `*.sgf` (any
+    /// case) and archives; `.zip`, `.tar.gz`/`.tgz`/`.tar` and `.sgf.gz` are read without
+    /// unpacking; `-` reads one SGF document from standard input.
+    #[arg(value_name = "PATH", required_unless_present = "files_from")]
+    paths: Vec<String>,
+
+    /// Also read the paths listed in LIST, one per line (`-` = standard input).
+    #[arg(long, value_name = "LIST")]
+    files_from: Option<String>,
+
+    /// Rule set presets, comma-separated: every game is checked under each (one row per
+    /// game and preset). Default: the record's RU when goref knows it, else chinese.
+    #[arg(long, value_name = "PRESET[,PRESET...]")]
+    rules: Option<String>,
+
+    /// Override the ko rule of every rule set: simple, positional, situational or
+    /// natural-situational.
+    #[arg(long, value_name = "RULE")]
+    ko: Option<String>,
+
+    /// Override the suicide rule of every rule set: allowed or forbidden.
+    #[arg(long, value_name = "RULE")]
+    suicide: Option<String>,
+
+    /// Override the komi of every rule set.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    komi: Option<f64>,
+
+    /// Dead stones for counting. (Naming points is for `goref score`: points belong to
+    /// one game.)
+    #[arg(long, value_name = "SOURCE", default_value = "auto")]
+    dead: DeadChoice,
+
+    /// Write one CSV row per (game, rule set) to OUT (`-` = standard output). The file
+    /// appears only when complete.
+    #[arg(long, value_name = "OUT")]
+    csv: Option<String>,
+
+    /// Write one JSON object per row, then a summary object, to OUT (`-` = standard
+    /// output). The file appears only when complete.
+    #[arg(long, value_name = "OUT")]
+    jsonl: Option<String>,
+
+    /// Files checked at once. Default: the number of cores.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+
+    /// Give up on a file after SECS seconds of work and report it as timed out.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    timeout: f64,
+
+    /// What makes the exit code 1, comma-separated: `illegal` (any illegal move),
+    /// `unreadable`, `result-mismatch`, any finding kind (`superko`, `komi-mismatch`...),
+    /// or `none`.
+    #[arg(long, value_name = "KIND,...", default_value = "illegal,unreadable")]
+    fail_on: String,
+
+    /// Print one annotation per --fail-on problem for a CI system (standard output, or
+    /// standard error when an output is `-`).
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    annotate: Option<Annotate>,
+
+    /// Check only part K of N (1-based) of the inputs: the K-th of N contiguous slices of
+    /// the SGF documents in input order. The shards' outputs concatenate to one run's.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+
+    /// No summary and no progress bar.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// `--dead` for a batch.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum DeadChoice {
+    /// The record's TB/TW markup when it has some, else what goref can prove.
+    Auto,
+    /// Only the record's markup.
+    Markup,
+    /// Every stone alive.
+    None,
+}
+
+/// `--annotate` targets.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Annotate {
+    /// GitHub Actions workflow commands (`::error file=...::...`).
+    Github,
+}
+
+pub fn run(args: Args) -> Result<Outcome> {
+    let started = Instant::now();
+    let choices = rule_choices(&args)?;
+    let dead = match args.dead {
+        DeadChoice::Auto => DeadSpec::Auto,
+        DeadChoice::Markup => DeadSpec::Markup,
+        DeadChoice::None => DeadSpec::None,
+    };
+    let fail_on = FailOn::parse(&args.fail_on)?;
+    let jobs = match args.jobs {
+        Some(0) => bail!("--jobs must be at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        bail!("--timeout must be a positive number of seconds");
+    }
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let sources = sources(&args)?;
+    if args.csv.as_deref() == Some("-") && args.jsonl.as_deref() == Some("-") {
+        bail!("--csv - and --jsonl - cannot both use standard output: write one to a file");
+    }
+
+    // Outputs first, so a bad path fails before any work.
+    let mut destinations = Vec::new();
+    let mut writers: Vec<Box<dyn RowWriter>> = Vec::new();
+    if let Some(path) = &args.csv {
+        let destination = Destination::open(path, "--csv")?;
+        writers.push(Box::new(CsvWriter::new(destination.writer()?)?));
+        destinations.push(destination);
+    }
+    if let Some(path) = &args.jsonl {
+        let destination = Destination::open(path, "--jsonl")?;
+        writers.push(Box::new(JsonlWriter::new(destination.writer()?)));
+        destinations.push(destination);
+    }
+    let stdout_taken = destinations.iter().any(Destination::is_stdout);
+
+    let range = match shard {
+        Some((k, n)) => {
+            let total = count_units(&sources);
+            Some(pipeline::Range {
+                start: total * (k - 1) / n,
+                end: total * k / n,
+            })
+        }
+        None => None,
+    };
+    let progress = progress_bar(&args, &sources, range);
+
+    let settings = pipeline::Settings {
+        jobs,
+        window: jobs * 4 + 16,
+        timeout: Duration::from_secs_f64(args.timeout),
+        range,
+    };
+    let timeout_text = format!(
+        "timed out after {} s",
+        goref::result::format_points(args.timeout)
+    );
+    let unreadable_rows = {
+        let choices = choices.clone();
+        move |name: &str, error: &str| -> Vec<GameReport> {
+            choices
+                .iter()
+                .map(|c| GameReport::unreadable(name, 0, rules_name(c), error.to_string()))
+                .collect()
+        }
+    };
+    let work = {
+        let choices = choices.clone();
+        let unreadable_rows = unreadable_rows.clone();
+        move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
+            Ok(bytes) => report::score_bytes(name, &bytes, &choices, &dead),
+            Err(error) => unreadable_rows(name, &error),
+        }
+    };
+    let timed_out = |name: &str| unreadable_rows(name, &timeout_text);
+
+    let cwd = std::env::current_dir().ok();
+    let mut summary = Summary::default();
+    let mut annotations: Box<dyn Write> = if stdout_taken {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::BufWriter::new(std::io::stdout()))
+    };
+    let emit = |rows: Vec<GameReport>| -> std::io::Result<()> {
+        summary.add_unit(&rows, &fail_on);
+        for row in &rows {
+            for writer in &mut writers {
+                writer.row(row)?;
+            }
+            if args.annotate.is_some() {
+                for problem in fail_on.problems(row) {
+                    let line = summary::github_annotation(&row.file, &problem, cwd.as_deref());
+                    writeln!(annotations, "{line}")?;
+                }
+            }
+        }
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+        Ok(())
+    };
+    pipeline::run(sources, &settings, work, timed_out, emit).context("cannot write the results")?;
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
+    annotations
+        .flush()
+        .context("cannot write the annotations")?;
+    for writer in &mut writers {
+        writer
+            .finish(&summary)
+            .context("cannot write the results")?;
+    }
+    drop(writers);
+    for destination in destinations {
+        destination.commit()?;
+    }
+    if !args.quiet {
+        eprint!("{}", summary.text(started.elapsed()));
+    }
+    Ok(if summary.failing > 0 {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// One [`RulesChoice`] per preset of `--rules` (one that follows each record's RU when
+/// absent), each with the overrides.
+fn rule_choices(args: &Args) -> Result<Vec<RulesChoice>> {
+    let presets: Vec<Option<String>> = match &args.rules {
+        None => vec![None],
+        Some(list) => list
+            .split(',')
+            .map(|p| Some(p.trim().to_string()))
+            .collect(),
+    };
+    presets
+        .into_iter()
+        .map(|preset| {
+            RuleOptions {
+                rules: preset,
+                ko: args.ko.clone(),
+                suicide: args.suicide.clone(),
+                komi: args.komi,
+            }
+            .choice()
+        })
+        .collect()
+}
+
+/// The rule set named in rows that could not be read.
+fn rules_name(choice: &RulesChoice) -> String {
+    choice
+        .preset
+        .as_ref()
+        .map_or_else(|| report::DEFAULT_PRESET.to_string(), |r| r.name.clone())
+}
+
+/// `K/N` with 1 <= K <= N.
+fn parse_shard(text: &str) -> Result<(u64, u64)> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, n)) if n >= 1 && (1..=n).contains(&k) => Ok((k, n)),
+        _ => bail!("--shard {text}: write K/N with 1 <= K <= N, e.g. --shard 2/4"),
+    }
+}
+
+/// The inputs in order; a list on standard input is read now when it must be walked twice.
+fn sources(args: &Args) -> Result<Vec<Source>> {
+    let stdin_paths = args.paths.iter().filter(|p| *p == "-").count();
+    let stdin_list = args.files_from.as_deref() == Some("-");
+    if stdin_paths + usize::from(stdin_list) > 1 {
+        bail!("standard input can be read once: give `-` as one PATH or as --files-from, not both");
+    }
+    let mut sources: Vec<Source> = args.paths.iter().cloned().map(Source::Path).collect();
+    match args.files_from.as_deref() {
+        None => {}
+        Some("-") if args.shard.is_some() => {
+            let mut list = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut list)
+                .context("cannot read the --files-from list on standard input")?;
+            sources.extend(
+                list.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(|l| Source::Path(l.to_string())),
+            );
+        }
+        Some("-") => sources.push(Source::ListStdin),
+        Some(list) => sources.push(Source::List(list.to_string())),
+    }
+    Ok(sources)
+}
+
+/// How many SGF documents the inputs hold (for `--shard` and the progress bar).
+fn count_units(sources: &[Source]) -> u64 {
+    struct Counter(u64);
+    impl Visitor for Counter {
+        fn unit(&mut self, _name: String, _content: Content<'_>) -> ControlFlow<()> {
+            self.0 += 1;
+            ControlFlow::Continue(())
+        }
+    }
+    let mut counter = Counter(0);
+    let _ = inputs::walk(sources, &mut counter);
+    counter.0
+}
+
+/// A progress bar on standard error when it is a terminal; its length is counted in the
+/// background so the work starts at once.
+fn progress_bar(
+    args: &Args,
+    sources: &[Source],
+    range: Option<pipeline::Range>,
+) -> Option<indicatif::ProgressBar> {
+    if args.quiet || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::no_length();
+    let style = indicatif::ProgressStyle::with_template(
+        "{spinner} {pos}{of} files  {rate}  {elapsed} elapsed{left}",
+    );
+    if let Ok(style) = style {
+        bar.set_style(
+            style
+                .with_key(
+                    "of",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        if let Some(len) = state.len() {
+                            let _ = write!(w, "/{len}");
+                        }
+                    },
+                )
+                .with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0}/s", state.per_sec());
+                    },
+                )
+                .with_key(
+                    "left",
+                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        if state.len().is_some() {
+                            let _ = write!(w, ", about {}s left", state.eta().as_secs());
+                        }
+                    },
+                ),
+        );
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    match range {
+        Some(range) => bar.set_length(range.end - range.start),
+        None if !sources.iter().any(|s| matches!(s, Source::ListStdin)) => {
+            let sources = sources.to_vec();
+            let bar = bar.clone();
+            std::thread::spawn(move || bar.set_length(count_units(&sources)));
+        }
+        None => {}
+    }
+    Some(bar)
+}

@@ -1,0 +1,601 @@
+//! `goref batch` run as CI runs it: rows, exit codes, archives, annotations, shards,
+//! interrupted runs, and "nothing lost" over a folder of good, broken and odd inputs.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+const HEADER: &str = "file,game,rules,size,komi,handicap,black,white,moves,valid,illegal_count,\
+first_illegal_move,first_illegal_kind,recorded_result,result,black_score,white_score,margin,\
+dead_source,result_matches,error";
+
+const GOOD: &str = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]PB[b]PW[w]RE[B+R];B[ee];W[cc];B[gg])";
+/// White plays twice in a row.
+const ILLEGAL: &str = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]RE[W+R];B[ee];W[cc];W[gg])";
+const BROKEN: &str = "this is not a game record at all";
+
+fn goref() -> Command {
+    let mut cmd = Command::cargo_bin("goref").expect("the goref binary is built");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn manifest() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run `goref batch ARGS --csv -` and return (CSV lines, exit code).
+fn csv_of(args: &[&str]) -> (Vec<String>, i32) {
+    let output = goref()
+        .arg("batch")
+        .args(args)
+        .args(["--csv", "-", "--quiet"])
+        .output()
+        .expect("goref runs");
+    let text = String::from_utf8(output.stdout).expect("the CSV is UTF-8");
+    (
+        text.lines().map(str::to_string).collect(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+/// Parse CSV rows (quoted fields included) into maps from column to value.
+fn rows_of(lines: &[String]) -> Vec<std::collections::HashMap<String, String>> {
+    let text = lines.join("\n");
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .expect("a header")
+        .iter()
+        .map(str::to_string)
+        .collect();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.expect("a CSV record");
+            header
+                .iter()
+                .cloned()
+                .zip(r.iter().map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+fn write(path: &Path, bytes: &[u8]) {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).expect("a folder");
+    }
+    fs::write(path, bytes).expect("a file");
+}
+
+#[test]
+fn contest_folder_gives_one_row_per_game_and_fails_on_illegal_moves() {
+    let (lines, code) = csv_of(&["fixtures/contest"]);
+    assert_eq!(code, 1, "three contest games have moves out of turn");
+    assert_eq!(lines[0], HEADER);
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 16);
+    let illegal: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["valid"] == "false")
+        .map(|r| r["file"].as_str())
+        .collect();
+    assert_eq!(
+        illegal,
+        [
+            "fixtures/contest/PC 1-5 Dolbaram vs Northern Lights.SGF",
+            "fixtures/contest/R 2-1-2 Dolbaram vs ELFOpenGo.SGF",
+            "fixtures/contest/R 4-1-1 Dolbaram vs AQ.SGF",
+        ]
+    );
+    let aq = rows
+        .iter()
+        .find(|r| r["file"].ends_with("Dolbaram vs AQ.SGF"))
+        .expect("the AQ game");
+    assert_eq!(aq["illegal_count"], "3");
+    assert_eq!(aq["first_illegal_move"], "313");
+    assert_eq!(aq["first_illegal_kind"], "out-of-turn");
+    assert_eq!(aq["rules"], "chinese");
+    assert_eq!(aq["komi"], "7.5");
+    assert_eq!(aq["error"], "");
+}
+
+#[test]
+fn several_rule_sets_give_a_row_each_in_order() {
+    let (lines, _) = csv_of(&["--rules", "chinese,japanese", "fixtures/contest"]);
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 32);
+    assert_eq!(rows[0]["rules"], "chinese");
+    assert_eq!(rows[1]["rules"], "japanese");
+    assert_eq!(rows[0]["file"], rows[1]["file"]);
+}
+
+#[test]
+fn fail_on_decides_the_exit_code() {
+    goref()
+        .args(["batch", "-q", "--fail-on", "none", "fixtures/contest"])
+        .assert()
+        .code(0);
+    goref()
+        .args(["batch", "-q", "--fail-on", "superko", "fixtures/contest"])
+        .assert()
+        .code(0);
+    goref()
+        .args([
+            "batch",
+            "-q",
+            "--fail-on",
+            "out-of-turn",
+            "fixtures/contest",
+        ])
+        .assert()
+        .code(1);
+    goref()
+        .args(["batch", "--fail-on", "bogus", "fixtures/contest"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "goref: error: --fail-on bogus: unknown kind",
+        ));
+}
+
+#[test]
+fn annotate_github_prints_one_error_per_problem() {
+    let output = goref()
+        .args(["batch", "-q", "--annotate", "github", "./fixtures/contest"])
+        .output()
+        .expect("goref runs");
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "five out-of-turn moves: {text}");
+    assert!(
+        lines[0].starts_with(
+            "::error file=fixtures/contest/PC 1-5 Dolbaram vs Northern Lights.SGF,title=goref%3A out-of-turn::"
+        ),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.contains("move ") && l.contains("(rules chinese)"))
+    );
+}
+
+#[test]
+fn summary_goes_to_stderr() {
+    goref()
+        .args(["batch", "fixtures/contest"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "goref batch: 16 games read from 16 files",
+        ))
+        .stderr(predicate::str::contains("out-of-turn 5"));
+}
+
+#[test]
+fn jsonl_has_the_csv_keys_findings_and_a_summary() {
+    let output = goref()
+        .args(["batch", "-q", "--jsonl", "-", "fixtures/contest"])
+        .output()
+        .expect("goref runs");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let objects: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(objects.len(), 17);
+    let keys: Vec<&str> = objects[0]
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut expected: Vec<&str> = HEADER.split(',').collect();
+    expected.push("findings");
+    assert_eq!(keys, expected);
+    let aq = objects
+        .iter()
+        .find(|o| {
+            o["file"]
+                .as_str()
+                .is_some_and(|f| f.ends_with("Dolbaram vs AQ.SGF"))
+        })
+        .expect("the AQ game");
+    let kinds: Vec<&str> = aq["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|f| f["kind"].as_str())
+        .collect();
+    assert_eq!(
+        kinds.iter().filter(|k| **k == "out-of-turn").count(),
+        3,
+        "{kinds:?}"
+    );
+    assert_eq!(aq["komi"], 7.5);
+    let summary = &objects[16]["summary"];
+    assert_eq!(summary["games"], 16);
+    assert_eq!(summary["illegal"], 3);
+    assert_eq!(summary["findings"]["out-of-turn"], 5);
+}
+
+#[test]
+fn output_files_appear_complete_and_are_identical_across_jobs() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let one = dir.path().join("one.csv");
+    let two = dir.path().join("two.csv");
+    let jsonl = dir.path().join("one.jsonl");
+    goref()
+        .args(["batch", "-q", "--jobs", "1", "fixtures/contest", "--csv"])
+        .arg(&one)
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .assert()
+        .code(1);
+    goref()
+        .args(["batch", "-q", "--jobs", "4", "fixtures/contest", "--csv"])
+        .arg(&two)
+        .assert()
+        .code(1);
+    let a = fs::read(&one).expect("the CSV");
+    assert_eq!(a, fs::read(&two).expect("the CSV"));
+    assert!(fs::read(&jsonl).expect("the JSON Lines").ends_with(b"}}\n"));
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .expect("the folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(names.len(), 3, "no temporary file is left: {names:?}");
+}
+
+#[test]
+fn shards_concatenate_to_one_run() {
+    let (whole, _) = csv_of(&["fixtures/contest", "fixtures/illegal"]);
+    let mut joined: Vec<String> = Vec::new();
+    for k in 1..=3 {
+        let (lines, _) = csv_of(&[
+            "fixtures/contest",
+            "fixtures/illegal",
+            "--shard",
+            &format!("{k}/3"),
+        ]);
+        assert_eq!(lines[0], HEADER);
+        assert!(lines.len() > 1, "shard {k} is not empty");
+        joined.extend(lines.into_iter().skip(1));
+    }
+    assert_eq!(joined, whole[1..]);
+    goref()
+        .args(["batch", "--shard", "4/3", "fixtures/contest"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--shard 4/3"));
+}
+
+#[test]
+fn archives_are_read_without_unpacking() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let zip_path = dir.path().join("round.zip");
+    {
+        let file = fs::File::create(&zip_path).expect("the zip");
+        let mut zip = zip::ZipWriter::new(file);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        zip.add_directory("games/", options).expect("a folder");
+        zip.start_file("games/good.sgf", options).expect("a member");
+        zip.write_all(GOOD.as_bytes()).expect("written");
+        zip.start_file("games/illegal.SGF", options)
+            .expect("a member");
+        zip.write_all(ILLEGAL.as_bytes()).expect("written");
+        zip.start_file("readme.txt", options).expect("a member");
+        zip.write_all(b"not a game").expect("written");
+        zip.finish().expect("the zip is complete");
+    }
+    let tgz_path = dir.path().join("round.tar.gz");
+    {
+        let file = fs::File::create(&tgz_path).expect("the tar.gz");
+        let gz = flate2::write::GzEncoder::new(file, flate2::Compression::default());
+        let mut tar = tar::Builder::new(gz);
+        for (name, text) in [("a/good.sgf", GOOD), ("a/broken.sgf", BROKEN)] {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(text.len() as u64);
+            header.set_mode(0o644);
+            header.set_cksum();
+            tar.append_data(&mut header, name, text.as_bytes())
+                .expect("a member");
+        }
+        tar.into_inner()
+            .expect("the tar is complete")
+            .finish()
+            .expect("the gzip is complete");
+    }
+    let gz_path = dir.path().join("single.sgf.gz");
+    {
+        let file = fs::File::create(&gz_path).expect("the sgf.gz");
+        let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::default());
+        gz.write_all(GOOD.as_bytes()).expect("written");
+        gz.finish().expect("the gzip is complete");
+    }
+    write(&dir.path().join("junk.zip"), b"PK\x03\x04 this is no zip");
+
+    let (lines, code) = csv_of(&[dir.path().to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 1);
+    let rows = rows_of(&lines);
+    let root = dir.path().display().to_string();
+    let named: Vec<(String, String, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["file"].trim_start_matches(&root).to_string(),
+                r["valid"].clone(),
+                r["error"].clone(),
+            )
+        })
+        .collect();
+    let files: Vec<&str> = named.iter().map(|n| n.0.as_str()).collect();
+    assert_eq!(
+        files,
+        [
+            "/junk.zip",
+            "/round.tar.gz!a/good.sgf",
+            "/round.tar.gz!a/broken.sgf",
+            "/round.zip!games/good.sgf",
+            "/round.zip!games/illegal.SGF",
+            "/single.sgf.gz",
+        ]
+    );
+    assert!(named[0].2.starts_with("cannot read the zip archive"));
+    assert_eq!(named[1].1, "true");
+    assert!(!named[2].2.is_empty(), "the broken member has its error");
+    assert_eq!(named[3].1, "true");
+    assert_eq!(named[4].1, "false");
+    assert_eq!(named[5].1, "true");
+}
+
+/// issue 5, item 4: every input appears exactly once, as a result or an error.
+#[cfg(unix)]
+#[test]
+fn nothing_is_lost_in_a_mixed_folder() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path();
+    write(&root.join("good.sgf"), GOOD.as_bytes());
+    write(&root.join("illegal.sgf"), ILLEGAL.as_bytes());
+    write(&root.join("broken.sgf"), BROKEN.as_bytes());
+    write(&root.join("truncated.sgf"), &GOOD.as_bytes()[..30]);
+    write(&root.join("empty.sgf"), b"");
+    write(
+        &root.join("junk.SGF"),
+        &[0u8, 159, 146, 150, 255, 0, 1, 2, 3],
+    );
+    write(&root.join("notes.txt"), b"not looked at");
+    fs::create_dir_all(root.join("x.sgf")).expect("a folder named x.sgf");
+    write(&root.join("x.sgf/inner.sgf"), GOOD.as_bytes());
+    std::os::unix::fs::symlink(root.join("missing.sgf"), root.join("dangling.sgf"))
+        .expect("a dangling link");
+    std::os::unix::fs::symlink(root, root.join("x.sgf/loop")).expect("a link loop");
+    std::os::unix::fs::symlink(root.join("good.sgf"), root.join("link.sgf"))
+        .expect("a link to a file");
+
+    let (lines, code) = csv_of(&[root.to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 1);
+    let rows = rows_of(&lines);
+    let prefix = format!("{}/", root.display());
+    let mut seen: Vec<(String, bool)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["file"].trim_start_matches(&prefix).to_string(),
+                r["error"].is_empty(),
+            )
+        })
+        .collect();
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            ("broken.sgf".to_string(), false),
+            ("dangling.sgf".to_string(), false),
+            ("empty.sgf".to_string(), false),
+            ("good.sgf".to_string(), true),
+            ("illegal.sgf".to_string(), true),
+            ("junk.SGF".to_string(), false),
+            ("link.sgf".to_string(), true),
+            ("truncated.sgf".to_string(), true),
+            ("x.sgf/inner.sgf".to_string(), true),
+        ]
+    );
+    let dangling = rows
+        .iter()
+        .find(|r| r["file"].ends_with("dangling.sgf"))
+        .expect("the dangling link");
+    assert!(dangling["error"].contains("no such file"), "{dangling:?}");
+}
+
+#[test]
+fn files_from_standard_input_and_missing_paths() {
+    let list = "fixtures/contest/F 1 Golaxy vs FineArt.SGF\n\nno/such/file.sgf\nfixtures/contest\n";
+    let output = goref()
+        .args(["batch", "-q", "--files-from", "-", "--csv", "-"])
+        .write_stdin(list)
+        .output()
+        .expect("goref runs");
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 18);
+    assert_eq!(rows[1]["file"], "no/such/file.sgf");
+    assert_eq!(rows[1]["game"], "0");
+    assert_eq!(rows[1]["error"], "cannot read: no such file");
+}
+
+#[test]
+fn a_slow_file_times_out_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut slow = String::from("(;GM[1]SZ[19]");
+    for i in 0..2_000_000 {
+        slow.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
+    }
+    slow.push(')');
+    let slow_path = dir.path().join("a-slow.sgf");
+    write(&slow_path, slow.as_bytes());
+    write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
+    let (lines, code) = csv_of(&[
+        "--timeout",
+        "0.05",
+        "--jobs",
+        "1",
+        dir.path().to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(code, 1);
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["error"], "timed out after 0.05 s");
+    assert_eq!(rows[1]["valid"], "true");
+}
+
+#[test]
+fn a_run_killed_part_way_leaves_no_file_at_the_output_path() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let list = dir.path().join("list.txt");
+    let mut text = String::new();
+    let contest: Vec<PathBuf> = fs::read_dir(manifest().join("fixtures/contest"))
+        .expect("the contest folder")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    for _ in 0..20_000 {
+        for path in &contest {
+            text.push_str(&format!("{}\n", path.display()));
+        }
+    }
+    write(&list, text.as_bytes());
+    let out = dir.path().join("out.csv");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+        .args(["batch", "-q", "--jobs", "1", "--files-from"])
+        .arg(&list)
+        .arg("--csv")
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("goref starts");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        child.try_wait().expect("the child").is_none(),
+        "the run should still be going after half a second"
+    );
+    child.kill().expect("the run is killed");
+    child.wait().expect("the run ends");
+    assert!(!out.exists(), "a killed run left {}", out.display());
+}
+
+#[test]
+fn an_output_in_a_missing_folder_is_a_usage_error() {
+    goref()
+        .args([
+            "batch",
+            "fixtures/contest",
+            "--csv",
+            "no/such/folder/out.csv",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "goref: error: --csv no/such/folder/out.csv: cannot create a file in no/such/folder",
+        ));
+}
+
+/// The issue's acceptance over the whole shared corpus: no crash, one row per game,
+/// unreadable files as rows, the same bytes again and with one job.
+#[test]
+fn whole_corpus_twice_and_with_one_job() {
+    let corpus = manifest().join("../shared/corpus");
+    if !corpus.is_dir() {
+        println!("skipped: ../shared/corpus is absent (it is only in the project's workspace)");
+        return;
+    }
+    let corpus = corpus.to_str().expect("a UTF-8 path");
+    let run = |jobs: &str| {
+        goref()
+            .args(["batch", "-q", "--jobs", jobs, "--csv", "-", corpus])
+            .output()
+            .expect("goref runs")
+    };
+    let first = run("2");
+    let again = run("2");
+    let single = run("1");
+    assert_eq!(first.status.code(), Some(1), "the corpus has illegal games");
+    assert!(first.stdout == again.stdout, "two runs differ");
+    assert!(first.stdout == single.stdout, "--jobs 1 differs");
+    let text = String::from_utf8_lossy(&first.stdout);
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let rows = rows_of(&lines);
+    assert!(rows.len() > 8000, "{} rows", rows.len());
+    assert!(rows.iter().any(|r| !r["error"].is_empty()));
+    // One row per game: game numbers within a file count 0 (unreadable) or 1, 2, 3...
+    let mut last: Option<(&str, usize)> = None;
+    for r in &rows {
+        let game: usize = r["game"].parse().expect("a game number");
+        match last {
+            Some((file, previous)) if file == r["file"] => assert_eq!(game, previous + 1),
+            _ => assert!(game <= 1, "{} starts at game {game}", r["file"]),
+        }
+        last = Some((r["file"].as_str(), game));
+    }
+}
+
+/// A closed standard output ends the run quietly, and the other output's temporary file
+/// is removed: an error part-way leaves nothing behind.
+#[test]
+fn a_closed_pipe_ends_quietly_and_leaves_no_temporary_file() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let list = dir.path().join("list.txt");
+    let good = manifest().join("fixtures/contest/F 1 Golaxy vs FineArt.SGF");
+    let text = format!("{}\n", good.display()).repeat(50_000);
+    write(&list, text.as_bytes());
+    let jsonl = dir.path().join("out.jsonl");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+        .args(["batch", "-q", "--csv", "-", "--files-from"])
+        .arg(&list)
+        .arg("--jsonl")
+        .arg(&jsonl)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("goref starts");
+    let stdout = child.stdout.take().expect("a pipe");
+    let mut first = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("a line");
+    assert_eq!(first.trim_end(), HEADER);
+    // The reader is dropped here: the pipe closes while goref is still writing.
+    let output = child.wait_with_output().expect("the run ends");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let left: Vec<String> = fs::read_dir(dir.path())
+        .expect("the folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(left, ["list.txt"]);
+}
