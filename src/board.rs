@@ -115,6 +115,69 @@ impl Point {
     }
 }
 
+/// A point as a person names it, before the board is known: the SGF form (`dp`) names a
+/// point directly, while the rule-document form (`D4`) counts rows from the bottom and so
+/// needs the board's height to become a [`Point`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PointName {
+    /// SGF letters: column and row from the top-left corner.
+    Sgf(Point),
+    /// Rule-document form: column (from 0, `I` skipped in the letters) and row counted
+    /// from the bottom, from 1.
+    D4 { column: u8, row: u8 },
+}
+
+impl PointName {
+    /// Read `D4` (a column letter `A`..`Z` without `I`, then a row number from 1; case
+    /// does not matter) or SGF form (`dp`, two letters `a`..`z`). The error is a
+    /// sentence naming the text.
+    pub fn parse(text: &str) -> Result<PointName, String> {
+        const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+        let t = text.trim();
+        let bad = || {
+            format!(
+                "`{t}` is not a point: write it as D4 (column letter without I, row from the bottom) or as SGF letters (dp)"
+            )
+        };
+        let bytes = t.as_bytes();
+        match bytes {
+            [c, rest @ ..] if c.is_ascii_alphabetic() && !rest.is_empty() => {
+                if rest.iter().all(u8::is_ascii_digit) {
+                    let upper = c.to_ascii_uppercase();
+                    let column = COLUMNS.iter().position(|&l| l == upper).ok_or_else(bad)?;
+                    let row: u8 = t[1..].parse().map_err(|_| bad())?;
+                    if row == 0 || row > MAX_SIZE {
+                        return Err(bad());
+                    }
+                    // `column` indexes a 25-letter table.
+                    Ok(PointName::D4 {
+                        column: column as u8,
+                        row,
+                    })
+                } else if let [r] = rest
+                    && c.is_ascii_lowercase()
+                    && r.is_ascii_lowercase()
+                {
+                    Ok(PointName::Sgf(Point::new(c - b'a', r - b'a')))
+                } else {
+                    Err(bad())
+                }
+            }
+            _ => Err(bad()),
+        }
+    }
+
+    /// The point on a board `height` rows high; `None` when a `D4` row lies above it.
+    pub fn at(self, height: u8) -> Option<Point> {
+        match self {
+            PointName::Sgf(p) => Some(p),
+            PointName::D4 { column, row } => {
+                (row <= height).then(|| Point::new(column, height - row))
+            }
+        }
+    }
+}
+
 /// Why a stone could not be placed at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayError {
