@@ -193,7 +193,8 @@ pub struct Count {
     /// Black's lead in points (negative when White leads).
     pub margin: f64,
     /// Sentences saying what was applied that is not plain arithmetic (White's owed pass,
-    /// the last-move point, seki).
+    /// the last-move point, seki). Not serialised: the report's `notes` carry them.
+    #[serde(skip)]
     pub notes: Vec<String>,
 }
 

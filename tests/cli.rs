@@ -629,6 +629,17 @@ fn a_tromp_taylor_game_played_out_scores_its_recorded_result() {
     assert_eq!(games[0]["rules"], "tromp-taylor");
     assert_eq!(games[0]["score"]["result"], "W+8.5");
     assert_eq!(games[0]["score"]["result_matches"], true);
+    // Two real engine games played to the end (every dead stone captured).
+    for (path, result) in [
+        ("scoring/tromp-taylor/neu-gnu.sgf", "W+23.5"),
+        ("scoring/tromp-taylor/ajago-gnu.sgf", "W+5.5"),
+    ] {
+        let (games, _) = score_json(path, &["--rules", "tromp-taylor"]);
+        let score = &games[0]["score"];
+        assert_eq!(score["result"], result, "{path}");
+        assert_eq!(score["result_matches"], true, "{path}");
+        assert_eq!(score["dead_source"], "none", "{path}");
+    }
 }
 
 #[test]
