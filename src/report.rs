@@ -433,12 +433,13 @@ pub fn score_game_with(
         ));
         (not_counted(&result, notes), Basis::Own, result)
     } else {
-        match counting_reason(record, &replay, recorded.as_ref()) {
+        match counting_reason(record, &replay, recorded.as_ref(), dead) {
             Err(kept) => {
                 notes.push(match &kept {
                     Some(GameResult::Win { .. }) => {
                         "the game did not end by counting: the recorded result stands".to_string()
                     }
+                    Some(r) if r.is_count() => "the game does not end with two passes and has no territory markup: not counted (name the dead stones with --dead to count the final position)".to_string(),
                     _ => "the game did not end with two passes and RE claims no count: not counted"
                         .to_string(),
                 });
@@ -497,10 +498,17 @@ enum Basis {
 /// Why the final position is counted (`Ok`, with a note when the reason is not two
 /// final passes), or the result to keep when it is not (`Err`: the recorded result, if
 /// any).
+///
+/// A game is counted when it ended with two passes, or when it carries territory markup
+/// (the agreed final position). A record that claims a count (`B+3.5`) without the final
+/// passes is counted only when the user said which stones are dead (`--dead` other than
+/// `auto`): such records usually stop before the end, with dead stones and open
+/// boundaries that `auto` cannot settle, and a count would only be noise.
 fn counting_reason(
     record: &GameRecord,
     replay: &Replay,
     recorded: Option<&GameResult>,
+    dead: &DeadChoice,
 ) -> Result<Option<String>, Option<GameResult>> {
     if let Some(GameResult::Win {
         by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit | WinBy::Adjudicated,
@@ -512,15 +520,15 @@ fn counting_reason(
     if replay.ended_by_passes {
         return Ok(None);
     }
-    if recorded.is_some_and(GameResult::is_count) {
-        return Ok(Some(
-            "the record does not end with two passes; the final position is counted because RE claims a count"
-                .to_string(),
-        ));
-    }
     if record.territory.is_some() {
         return Ok(Some(
             "the record does not end with two passes; the final position is counted because it carries territory markup"
+                .to_string(),
+        ));
+    }
+    if recorded.is_some_and(GameResult::is_count) && *dead != DeadChoice::Spec(DeadSpec::Auto) {
+        return Ok(Some(
+            "the record does not end with two passes; the final position is counted because RE claims a count and --dead says which stones are dead"
                 .to_string(),
         ));
     }

@@ -806,3 +806,26 @@ fn score_text_shows_rule_sets_side_by_side() {
     assert_eq!(row("recorded"), "recorded W+9.5 W+9.5 W+9.5");
     assert_eq!(row("matches"), "matches yes yes NO");
 }
+
+#[test]
+fn a_claimed_count_without_final_passes_is_counted_only_with_named_dead_stones() {
+    let record = "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[bc];W[dc])";
+    let run = |dead: &str| {
+        let output = goref()
+            .args(["score", "--format", "json", "--dead", dead, "-"])
+            .write_stdin(record)
+            .output()
+            .expect("goref runs");
+        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        value["games"][0]["score"].clone()
+    };
+    let auto = run("auto");
+    assert_eq!(auto["scored"], false);
+    assert_eq!(auto["result"], "B+4.5");
+    assert_eq!(auto["result_matches"], Value::Null);
+    let none = run("none");
+    assert_eq!(none["scored"], true);
+    // One stone each on an open 5x5 board: the 23 empty points reach both colours and
+    // count for nobody, so Black 1, White 1 + 0.5.
+    assert_eq!(none["result"], "W+0.5");
+}
