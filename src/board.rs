@@ -168,12 +168,26 @@ impl PointName {
     }
 
     /// The point on a board `height` rows high; `None` when a `D4` row lies above it.
+    /// (Printing gives the name back as it was read: `D4` upper-case, or `dp`.)
     pub fn at(self, height: u8) -> Option<Point> {
         match self {
             PointName::Sgf(p) => Some(p),
             PointName::D4 { column, row } => {
                 (row <= height).then(|| Point::new(column, height - row))
             }
+        }
+    }
+}
+
+impl std::fmt::Display for PointName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+        match *self {
+            PointName::Sgf(p) => f.write_str(&p.to_sgf()),
+            PointName::D4 { column, row } => match COLUMNS.get(usize::from(column)) {
+                Some(&letter) => write!(f, "{}{row}", letter as char),
+                None => write!(f, "?{row}"),
+            },
         }
     }
 }
@@ -1794,4 +1808,28 @@ mod tests {
     }
 
     const PINNED_KEY_AA_BLACK: u64 = 3_799_215_708_552_455_432;
+
+    #[test]
+    fn point_names_read_in_d4_and_sgf_form() {
+        let d4 = PointName::parse("D4").expect("D4");
+        assert_eq!(d4.at(19), Some(Point::new(3, 15)));
+        assert_eq!(d4.at(3), None, "row 4 is above a 3-row board");
+        assert_eq!(
+            PointName::parse("q16").expect("q16").at(19),
+            Some(Point::new(15, 3))
+        );
+        assert_eq!(
+            PointName::parse("J1").expect("J1").at(9),
+            Some(Point::new(8, 8))
+        );
+        assert_eq!(
+            PointName::parse("dp").expect("dp").at(19),
+            Some(Point::new(3, 15))
+        );
+        assert_eq!(PointName::parse("D4").expect("D4").to_string(), "D4");
+        assert_eq!(PointName::parse("dp").expect("dp").to_string(), "dp");
+        for bad in ["I5", "D0", "D26", "4D", "", "ddd", "D", "Dp"] {
+            assert!(PointName::parse(bad).is_err(), "{bad:?}");
+        }
+    }
 }

@@ -338,34 +338,19 @@ impl DeadChoice {
         Ok(DeadChoice::Named(names))
     }
 
-    /// The [`DeadSpec`] for a game whose board is `height` rows high.
-    fn spec_for(&self, height: u8) -> Result<DeadSpec, String> {
+    /// The [`DeadSpec`] for a game on a `width` x `height` board.
+    fn spec_for(&self, width: u8, height: u8) -> Result<DeadSpec, String> {
         match self {
             DeadChoice::Spec(spec) => Ok(spec.clone()),
             DeadChoice::Named(names) => names
                 .iter()
                 .map(|name| {
-                    name.at(height).ok_or_else(|| {
-                        format!(
-                            "{} is above the top row of a board {height} rows high",
-                            name_text(*name)
-                        )
-                    })
+                    name.at(height)
+                        .filter(|p| p.x < width)
+                        .ok_or_else(|| format!("{name} is not on this {width}x{height} board"))
                 })
                 .collect::<Result<Vec<Point>, String>>()
                 .map(DeadSpec::Points),
-        }
-    }
-}
-
-fn name_text(name: PointName) -> String {
-    match name {
-        PointName::Sgf(p) => p.to_sgf(),
-        PointName::D4 { column, row } => {
-            format!(
-                "{}{row}",
-                Point::new(column, 0).to_d4(1).trim_end_matches('1')
-            )
         }
     }
 }
@@ -562,7 +547,7 @@ fn count_game(
             unresolved: Vec::new(),
         }
     } else {
-        let spec = dead.spec_for(height)?;
+        let spec = dead.spec_for(board.width(), height)?;
         if spec == DeadSpec::Markup && record.territory.is_none() {
             notes.push("the record has no TB/TW markup: every stone counted alive".to_string());
         }
