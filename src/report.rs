@@ -396,8 +396,13 @@ pub fn score_game_with(
     // Whether goref reached its result on its own (a count, or the rule set's
     // consequence of a finding) and so can check RE, or kept the recorded one.
     let (mut score, basis, ours) = if let Some((loser, number)) = replay.loss {
+        let why = replay
+            .findings
+            .iter()
+            .find(|f| f.consequence == Consequence::Loss && f.move_number == Some(number))
+            .map_or("a finding", |f| f.kind.as_str());
         notes.push(format!(
-            "{} loses by the illegal move {number} under {}; the board was not counted",
+            "{} loses at move {number} under {} ({why}); the board was not counted",
             color_name(loser),
             rules.name
         ));
@@ -424,7 +429,10 @@ pub fn score_game_with(
                     Some(GameResult::Win { .. }) => {
                         "the game did not end by counting: the recorded result stands".to_string()
                     }
-                    Some(r) if r.is_count() => "the game does not end with two passes and has no territory markup: not counted (name the dead stones with --dead to count the final position)".to_string(),
+                    Some(r) if r.is_count() => {
+                        "the game does not end with two passes and has no territory markup: not counted (name the dead stones with --dead to count the final position)"
+                            .to_string()
+                    }
                     _ => "the game did not end with two passes and RE claims no count: not counted"
                         .to_string(),
                 });
