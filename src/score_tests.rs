@@ -285,3 +285,46 @@ fn results_compare_after_normalising() {
     assert_eq!(compare(&tie, &GameResult::parse("B+0"), "B+0"), Some(true));
     assert_eq!(compare(&tie, &GameResult::parse("0"), "0"), Some(false));
 }
+
+/// AGA's design, checked on random games: when both sides took the same number of turns
+/// (stones and passes), area counting and territory counting with pass stones give the
+/// same margin, whatever was captured or agreed dead (area minus territory is the
+/// difference in turns).
+#[test]
+fn aga_area_and_territory_agree_on_random_games() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let area = rules("aga");
+    let territory = rules("aga+counting=territory");
+    for game in 0..300 {
+        let mut b = Board::new(7, 7).expect("7x7");
+        let mut passes = [0u32; 2];
+        let turns = 20 + 2 * next(40) as usize;
+        for turn in 0..turns {
+            let color = if turn % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let p = Point::new(next(7) as u8, next(7) as u8);
+            if next(10) == 0 || b.play(color, p).is_err() {
+                b.pass();
+                passes[color.index()] += 1;
+            }
+        }
+        let f = GameFacts {
+            passes,
+            ..facts(7.5)
+        };
+        // One random chain agreed dead, if the point holds a stone.
+        let dead = b.chain(Point::new(next(7) as u8, next(7) as u8));
+        let a = count(&b, &dead, &area, &f);
+        let t = count(&b, &dead, &territory, &f);
+        assert_eq!(a.margin, t.margin, "game {game}: {a:?}\n{t:?}");
+    }
+}
