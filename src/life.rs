@@ -1,16 +1,37 @@
-//! Dead stones: from the record's markup, from the user's list, or proved (Benson's
-//! pass-alive chains and territory).
+//! Dead stones of a final position: from the record's markup, from the user's list, or
+//! proved by goref.
 //!
-//! INTERFACE SKELETON: public items below are the contract; bodies are filled in by the
-//! scoring work (names and meanings stay; fields and functions may be added).
+//! What goref proves it proves with Benson's algorithm and nothing else:
+//!
+//! - a stone [`PassAlive::is_alive`] belongs to a *pass-alive* chain: the opponent cannot
+//!   capture it even with any number of moves in a row while its owner only passes;
+//! - a point [`PassAlive::territory_of`] a colour lies in a region enclosed only by that
+//!   colour's pass-alive chains in which at most one point is not next to one of them. The
+//!   opponent can never make two eyes there, cannot capture the walls and cannot hold a
+//!   seki against them, so every opponent stone inside can be captured by the owner:
+//!   those stones are *dead*. (This is the strict reading of pass-alive territory that
+//!   KataGo also uses; a larger enclosed area proves nothing, since the opponent might
+//!   live in it.)
+//!
+//! Stones neither proved alive nor proved dead are *unresolved*: [`resolve`] counts them
+//! as alive and lists them, so a report can say so. Nothing here guesses; estimation is
+//! another module's job.
+//!
+//! Benson's vital-region condition depends on whether multi-stone suicide is legal (with
+//! suicide allowed, the opponent can empty a region of its own stones and live in the
+//! space). [`pass_alive`] is the classic algorithm for rule sets that forbid suicide;
+//! [`pass_alive_under`] takes the rule; [`resolve`] uses the stricter condition, which is
+//! sound under every rule set, and [`resolve_under`] lets a caller that knows the rule
+//! set prove more.
+//!
+//! Everything runs once per game on the final position; no input can make it panic.
 
-use serde::Serialize;
-
-use crate::board::{Board, Point};
+use crate::board::{Board, Color, Point};
+use crate::rules::Suicide;
 use crate::sgf::TerritoryMarks;
 
 /// Where the dead stones of a count came from (DESIGN.md's `dead_source`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DeadSource {
     /// The TB/TW marks of the record's final position.
@@ -24,6 +45,7 @@ pub enum DeadSource {
 }
 
 impl DeadSource {
+    /// The name used in JSON and CSV: `markup`, `user`, `estimate`, `none`.
     pub fn as_str(self) -> &'static str {
         match self {
             DeadSource::Markup => "markup",
@@ -40,7 +62,9 @@ pub enum DeadSpec {
     /// The record's markup when it has some, else what goref can prove.
     #[default]
     Auto,
+    /// The record's TB/TW marks; an error when the record has none.
     Markup,
+    /// Every stone alive.
     None,
     /// Points naming dead stones (each names its whole chain).
     Points(Vec<Point>),
@@ -50,207 +74,525 @@ pub enum DeadSpec {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DeadStones {
     pub source: DeadSource,
-    /// Every dead stone (whole chains).
+    /// Every dead stone, in reading order (rows from the top, each from the left), each
+    /// point once.
     pub stones: Vec<Point>,
-    /// Stones whose status goref could not settle (`auto` without markup); counted as
-    /// alive, and said in the report.
+    /// Stones whose status goref could not settle (`auto` without markup), in reading
+    /// order; counted as alive, and said in the report.
     pub unresolved: Vec<Point>,
+    /// Sentences about the source worth reporting (a chain the markup marks only partly
+    /// dead, a stone marked as both colours' territory...). Points in `D4` form.
+    pub notes: Vec<String>,
 }
 
-/// Dead stones from TB/TW marks: a stone standing on the other colour's marked territory
-/// is dead.
-pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
-    let _ = (board, marks);
-    todo!()
+impl DeadStones {
+    /// No dead stones, nothing unresolved.
+    fn empty(source: DeadSource) -> DeadStones {
+        DeadStones {
+            source,
+            stones: Vec::new(),
+            unresolved: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
 }
 
-/// Dead stones named by the user: each point names its whole chain. Empty points and
-/// points off the board are an error naming the point.
-pub fn from_points(board: &Board, points: &[Point]) -> Result<DeadStones, String> {
-    let _ = (board, points);
-    todo!()
-}
-
-// TEMPORARY (branch `score`): a minimal `resolve` so that scoring can be tested before the
-// `life` branch lands. The `life` branch's `resolve` (same signature, with Benson's
-// pass-alive analysis for `Auto`) replaces this whole block when the branches merge.
-// Markup: a stone on the other colour's TB/TW point is dead; an unmarked chain touching
-// only the other colour's marked territory, or left in atari, is dead (GNU Go marks only
-// empty points).
-// Points: whole chains.
-// Auto: the markup when the record has some, else no dead stones and every stone
-// unresolved.
-
-/// Dead stones of `board`'s final position as `spec` asks, `marks` being the record's
-/// TB/TW markup. `Err` names a point of `Points` that is off the board or empty.
+/// The dead stones of `board`, the final position of a replay, as `spec` asks; `marks`
+/// are the record's TB/TW marks when it has any.
+///
+/// - [`DeadSpec::Markup`]: the marks as [`from_markup`] reads them; an error when the
+///   record marks no point of the board.
+/// - [`DeadSpec::None`]: no dead stones.
+/// - [`DeadSpec::Points`]: the chains [`from_points`] names.
+/// - [`DeadSpec::Auto`]: the markup when the record has some, else what Benson's
+///   algorithm proves (source [`DeadSource::Estimate`]), with every other stone listed as
+///   unresolved.
+///
+/// The proof uses the condition that holds whatever the suicide rule (see the module
+/// documentation); [`resolve_under`] proves more when suicide is known to be forbidden.
 pub fn resolve(
     board: &Board,
     spec: &DeadSpec,
     marks: Option<&TerritoryMarks>,
 ) -> Result<DeadStones, String> {
-    let marked = |marks: &TerritoryMarks| {
-        use crate::board::Color;
-        let (w, h) = (board.width(), board.height());
-        let mut mark = vec![None; usize::from(w) * usize::from(h)];
-        let index = |p: Point| usize::from(p.y) * usize::from(w) + usize::from(p.x);
-        for (points, color) in [(&marks.black, Color::Black), (&marks.white, Color::White)] {
-            for &p in points.iter() {
-                if board.contains(p) {
-                    mark[index(p)] = Some(color);
-                }
-            }
-        }
-        let mut stones = Vec::new();
-        let mut seen = vec![false; mark.len()];
-        for y in 0..h {
-            for x in 0..w {
-                let p = Point::new(x, y);
-                let Some(color) = board.get(p) else { continue };
-                if seen[index(p)] {
-                    continue;
-                }
-                let chain = board.chain(p);
-                let (mut on_theirs, mut on_own, mut next_to_theirs, mut next_to_own) =
-                    (false, false, false, false);
-                for &s in &chain {
-                    seen[index(s)] = true;
-                    match mark[index(s)] {
-                        Some(c) if c == color => on_own = true,
-                        Some(_) => on_theirs = true,
-                        None => {}
-                    }
-                    let around = [
-                        (s.x > 0).then(|| Point::new(s.x - 1, s.y)),
-                        (s.x + 1 < w).then(|| Point::new(s.x + 1, s.y)),
-                        (s.y > 0).then(|| Point::new(s.x, s.y - 1)),
-                        (s.y + 1 < h).then(|| Point::new(s.x, s.y + 1)),
-                    ];
-                    for n in around.into_iter().flatten() {
-                        if board.get(n).is_none() {
-                            match mark[index(n)] {
-                                Some(c) if c == color => next_to_own = true,
-                                Some(_) => next_to_theirs = true,
-                                None => {}
-                            }
-                        }
-                    }
-                }
-                // A stone on the other colour's marked point is dead. Some programs
-                // (GNU Go) mark only empty points: then an unmarked chain that touches
-                // the other colour's territory and none of its own is dead, and so is
-                // an unmarked chain left in atari (its last liberty unmarked).
-                let unmarked = !on_theirs && !on_own && !next_to_own;
-                if on_theirs && !on_own
-                    || unmarked && (next_to_theirs || in_opponent_eye(board, &chain))
-                {
-                    stones.extend(chain.iter().copied());
-                } else if on_theirs {
-                    stones.extend(
-                        chain
-                            .iter()
-                            .copied()
-                            .filter(|&s| mark[index(s)].is_some_and(|c| c != color)),
-                    );
-                }
-            }
-        }
-        stones.sort_by_key(|p| (p.y, p.x));
-        stones.dedup();
-        DeadStones {
-            source: DeadSource::Markup,
-            stones,
-            unresolved: Vec::new(),
-        }
-    };
+    resolve_under(board, spec, marks, Suicide::Allowed)
+}
+
+/// [`resolve`] for a rule set whose suicide rule is `suicide`.
+pub fn resolve_under(
+    board: &Board,
+    spec: &DeadSpec,
+    marks: Option<&TerritoryMarks>,
+    suicide: Suicide,
+) -> Result<DeadStones, String> {
+    let marks = marks.filter(|m| has_marks(board, m));
     match spec {
-        DeadSpec::None => Ok(DeadStones {
-            source: DeadSource::None,
-            stones: Vec::new(),
-            unresolved: Vec::new(),
-        }),
-        DeadSpec::Markup => Ok(match marks {
-            Some(m) => marked(m),
-            None => DeadStones {
-                source: DeadSource::Markup,
-                stones: Vec::new(),
-                unresolved: Vec::new(),
-            },
+        DeadSpec::None => Ok(DeadStones::empty(DeadSource::None)),
+        DeadSpec::Points(points) => from_points(board, points),
+        DeadSpec::Markup => marks.map(|m| from_markup(board, m)).ok_or_else(|| {
+            "the record has no TB/TW territory marks; use --dead auto, none or a list of points"
+                .to_string()
         }),
         DeadSpec::Auto => Ok(match marks {
-            Some(m) => marked(m),
+            Some(m) => from_markup(board, m),
             None => {
-                let mut unresolved = Vec::new();
-                for y in 0..board.height() {
-                    for x in 0..board.width() {
-                        let p = Point::new(x, y);
-                        if board.get(p).is_some() {
-                            unresolved.push(p);
-                        }
-                    }
-                }
+                let proof = pass_alive_under(board, suicide);
                 DeadStones {
                     source: DeadSource::Estimate,
-                    stones: Vec::new(),
-                    unresolved,
+                    stones: proof.dead_stones(),
+                    unresolved: proof.unresolved_stones(),
+                    notes: Vec::new(),
                 }
             }
         }),
-        DeadSpec::Points(points) => {
-            let mut stones = Vec::new();
-            for &p in points {
-                if !board.contains(p) {
-                    return Err(format!("{} is off the board", p.to_sgf()));
-                }
-                if board.get(p).is_none() {
-                    return Err(format!(
-                        "{} ({}) holds no stone",
-                        p.to_d4(board.height()),
-                        p.to_sgf()
-                    ));
-                }
-                stones.extend(board.chain(p));
-            }
-            stones.sort_by_key(|p| (p.y, p.x));
-            stones.dedup();
-            Ok(DeadStones {
-                source: DeadSource::User,
-                stones,
-                unresolved: Vec::new(),
-            })
-        }
     }
 }
 
-/// TEMPORARY (branch `score`, see above): is `chain` in atari with its last liberty
-/// surrounded by the other colour's stones alone, so that the other colour captures it
-/// by filling that point?
-fn in_opponent_eye(board: &Board, chain: &[Point]) -> bool {
-    let Some(&first) = chain.first() else {
-        return false;
-    };
-    let Some(color) = board.get(first) else {
-        return false;
-    };
-    if board.liberties(first) != 1 {
-        return false;
+/// Whether the marks name at least one point of the board.
+fn has_marks(board: &Board, marks: &TerritoryMarks) -> bool {
+    marks
+        .black
+        .iter()
+        .chain(&marks.white)
+        .any(|&p| board.contains(p))
+}
+
+/// Dead stones from TB/TW marks: `TB` marks Black's territory, `TW` White's, and a stone
+/// standing on the other colour's marked territory is dead (a white stone on a `TB`
+/// point). Marks are taken per stone, as written; a chain marked only in part gets a
+/// note. Marks on empty points are territory, not dead stones, and are not used here;
+/// marks off the board are ignored.
+pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
+    let grid = Grid::new(board);
+    let mut marked = vec![[false; 2]; grid.len()];
+    for (list, owner) in [(&marks.black, Color::Black), (&marks.white, Color::White)] {
+        for &p in list {
+            if let Some(i) = grid.index(p) {
+                marked[i][owner.index()] = true;
+            }
+        }
     }
-    let (w, h) = (board.width(), board.height());
-    let around = |s: Point| {
+    let dead = |i: usize| match grid.stones[i] {
+        Some(c) => marked[i][c.opponent().index()],
+        None => false,
+    };
+
+    let mut out = DeadStones::empty(DeadSource::Markup);
+    let height = board.height();
+    for (i, both) in marked.iter().map(|m| m[0] && m[1]).enumerate() {
+        if dead(i) {
+            out.stones.push(grid.point(i));
+        }
+        if both && grid.stones[i].is_some() {
+            let d4 = grid.point(i).to_d4(height);
+            out.notes.push(format!(
+                "{d4} is marked as both Black's and White's territory; the stone on it counts as dead"
+            ));
+        }
+    }
+    let chains = Chains::new(&grid);
+    for chain in &chains.list {
+        let n_dead = chain.points.iter().filter(|&&i| dead(i)).count();
+        if n_dead > 0 && n_dead < chain.points.len() {
+            let first = grid.point(chain.points[0]).to_d4(height);
+            let color = match chain.color {
+                Color::Black => "Black",
+                Color::White => "White",
+            };
+            out.notes.push(format!(
+                "the markup marks only {n_dead} of the {} stones of the {color} chain at {first} \
+                 dead; goref follows the marks stone by stone",
+                chain.points.len()
+            ));
+        }
+    }
+    out
+}
+
+/// Dead stones named by the user: each point names its whole chain; naming a chain twice
+/// is fine. Empty points and points off the board are an error naming the point.
+pub fn from_points(board: &Board, points: &[Point]) -> Result<DeadStones, String> {
+    let mut out = DeadStones::empty(DeadSource::User);
+    for &p in points {
+        let d4 = p.to_d4(board.height());
+        if !board.contains(p) {
+            return Err(format!(
+                "--dead {d4}: {d4} is off the {}x{} board",
+                board.width(),
+                board.height()
+            ));
+        }
+        if board.get(p).is_none() {
+            return Err(format!("--dead {d4}: there is no stone on {d4}"));
+        }
+        out.stones.extend(board.chain(p));
+    }
+    sort_points(&mut out.stones);
+    Ok(out)
+}
+
+/// Sort in reading order (rows from the top, each from the left) and drop repeats.
+fn sort_points(points: &mut Vec<Point>) {
+    points.sort_by_key(|p| (p.y, p.x));
+    points.dedup();
+}
+
+/// What Benson's algorithm proves about a position, for both colours: which stones are
+/// pass-alive and which points are pass-alive territory. See the module documentation for
+/// the guarantees.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PassAlive {
+    grid: Grid,
+    /// Per point: the stone is in a pass-alive chain.
+    alive: Vec<bool>,
+    /// Per point: the colour whose pass-alive territory holds it.
+    territory: Vec<Option<Color>>,
+}
+
+impl PassAlive {
+    /// Whether `p` holds a stone of a pass-alive chain (false for empty points and points
+    /// off the board).
+    pub fn is_alive(&self, p: Point) -> bool {
+        self.grid.index(p).is_some_and(|i| self.alive[i])
+    }
+
+    /// The colour whose pass-alive territory `p` lies in: `p` is empty or holds a stone
+    /// of the other colour, which is then dead ([`PassAlive::is_dead`]). `None` when
+    /// unproved or off the board.
+    pub fn territory_of(&self, p: Point) -> Option<Color> {
+        self.grid.index(p).and_then(|i| self.territory[i])
+    }
+
+    /// Whether `p` holds a stone proved dead: it stands in the other colour's pass-alive
+    /// territory.
+    pub fn is_dead(&self, p: Point) -> bool {
+        self.grid.index(p).is_some_and(|i| self.dead_at(i))
+    }
+
+    /// Every stone proved dead, in reading order.
+    pub fn dead_stones(&self) -> Vec<Point> {
+        self.points_where(|i| self.dead_at(i))
+    }
+
+    /// Every stone neither proved alive nor proved dead, in reading order.
+    pub fn unresolved_stones(&self) -> Vec<Point> {
+        self.points_where(|i| self.grid.stones[i].is_some() && !self.alive[i] && !self.dead_at(i))
+    }
+
+    fn dead_at(&self, i: usize) -> bool {
+        match (self.grid.stones[i], self.territory[i]) {
+            (Some(stone), Some(owner)) => stone != owner && !self.alive[i],
+            _ => false,
+        }
+    }
+
+    /// Points (in reading order, since indices are row-major from the top) where `keep`
+    /// holds.
+    fn points_where(&self, keep: impl Fn(usize) -> bool) -> Vec<Point> {
+        (0..self.grid.len())
+            .filter(|&i| keep(i))
+            .map(|i| self.grid.point(i))
+            .collect()
+    }
+}
+
+/// Benson's algorithm for a rule set that forbids suicide (most of them): see
+/// [`pass_alive_under`].
+pub fn pass_alive(board: &Board) -> PassAlive {
+    pass_alive_under(board, Suicide::Forbidden)
+}
+
+/// Benson's algorithm, for both colours.
+///
+/// For a colour C: the *regions* are the maximal connected sets of points without a stone
+/// of C (they may hold the opponent's stones). A region is *vital* to a chain of C when it
+/// has an empty point and every empty point of it is a liberty of that chain; when
+/// `suicide` is [`Suicide::Allowed`], every point of it, stones included, must be next to
+/// the chain, because the opponent may then empty the region by suicide. Starting from
+/// every chain and every region, remove the chains with fewer than two vital regions
+/// left and the regions next to a removed chain, until nothing changes. The chains left
+/// are pass-alive. A region left that touches at least one chain of C and has at most one
+/// point not next to a stone of C is C's pass-alive territory.
+pub fn pass_alive_under(board: &Board, suicide: Suicide) -> PassAlive {
+    let grid = Grid::new(board);
+    let chains = Chains::new(&grid);
+    let mut alive = vec![false; grid.len()];
+    let mut territory: Vec<Option<Color>> = vec![None; grid.len()];
+    // A point in both colours' territory can only come from a position no game reaches
+    // (setup leaving chains without liberties); such points prove nothing.
+    let mut contested = vec![false; grid.len()];
+
+    for color in [Color::Black, Color::White] {
+        let benson = Benson::run(&grid, &chains, color, suicide);
+        for (c, chain) in chains.list.iter().enumerate() {
+            if chain.color == color && benson.chain_alive[c] {
+                for &i in &chain.points {
+                    alive[i] = true;
+                }
+            }
+        }
+        for (r, region) in benson.regions.iter().enumerate() {
+            if benson.region_alive[r] && !region.borders.is_empty() && region.internal <= 1 {
+                for &i in &region.points {
+                    if territory[i].is_some() {
+                        contested[i] = true;
+                    }
+                    territory[i] = Some(color);
+                }
+            }
+        }
+    }
+    for (t, &c) in territory.iter_mut().zip(&contested) {
+        if c {
+            *t = None;
+        }
+    }
+    PassAlive {
+        grid,
+        alive,
+        territory,
+    }
+}
+
+/// The board as a plain row-major array, with neighbour lists: the analysis here runs
+/// once per game, so clarity wins over the board's packed layout.
+#[derive(Debug, Clone, PartialEq)]
+struct Grid {
+    width: u8,
+    height: u8,
+    stones: Vec<Option<Color>>,
+}
+
+impl Grid {
+    fn new(board: &Board) -> Grid {
+        let (width, height) = (board.width(), board.height());
+        let mut stones = Vec::with_capacity(usize::from(width) * usize::from(height));
+        for y in 0..height {
+            for x in 0..width {
+                stones.push(board.get(Point::new(x, y)));
+            }
+        }
+        Grid {
+            width,
+            height,
+            stones,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.stones.len()
+    }
+
+    fn index(&self, p: Point) -> Option<usize> {
+        (p.x < self.width && p.y < self.height)
+            .then(|| usize::from(p.y) * usize::from(self.width) + usize::from(p.x))
+    }
+
+    fn point(&self, i: usize) -> Point {
+        let w = usize::from(self.width);
+        // i < width * height <= 625, so both fit in u8.
+        Point::new((i % w) as u8, (i / w) as u8)
+    }
+
+    /// The on-board neighbours of point `i`.
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        let w = usize::from(self.width);
+        let n = self.len();
+        let x = i % w;
         [
-            (s.x > 0).then(|| Point::new(s.x - 1, s.y)),
-            (s.x + 1 < w).then(|| Point::new(s.x + 1, s.y)),
-            (s.y > 0).then(|| Point::new(s.x, s.y - 1)),
-            (s.y + 1 < h).then(|| Point::new(s.x, s.y + 1)),
+            (i >= w).then(|| i - w),
+            (i + w < n).then_some(i + w),
+            (x > 0).then(|| i - 1),
+            (x + 1 < w).then_some(i + 1),
         ]
         .into_iter()
         .flatten()
-    };
-    let Some(liberty) = chain
-        .iter()
-        .flat_map(|&s| around(s))
-        .find(|&n| board.get(n).is_none())
-    else {
-        return false;
-    };
-    around(liberty).all(|n| chain.contains(&n) || board.get(n) == Some(color.opponent()))
+    }
 }
+
+/// One chain of stones: its colour and points (indices into the grid).
+#[derive(Debug)]
+struct Chain {
+    color: Color,
+    points: Vec<usize>,
+}
+
+/// Every chain of the position, and the chain of each stone.
+struct Chains {
+    list: Vec<Chain>,
+    /// Per point: index into `list`, `NONE` for empty points.
+    of: Vec<usize>,
+}
+
+const NONE: usize = usize::MAX;
+
+impl Chains {
+    fn new(grid: &Grid) -> Chains {
+        let mut of = vec![NONE; grid.len()];
+        let mut list = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..grid.len() {
+            let Some(color) = grid.stones[start] else {
+                continue;
+            };
+            if of[start] != NONE {
+                continue;
+            }
+            let id = list.len();
+            let mut points = Vec::new();
+            of[start] = id;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                points.push(i);
+                for nb in grid.neighbours(i) {
+                    if of[nb] == NONE && grid.stones[nb] == Some(color) {
+                        of[nb] = id;
+                        stack.push(nb);
+                    }
+                }
+            }
+            points.sort_unstable();
+            list.push(Chain { color, points });
+        }
+        Chains { list, of }
+    }
+}
+
+/// A region of one colour C: a maximal connected set of points without a stone of C.
+#[derive(Debug)]
+struct Region {
+    points: Vec<usize>,
+    /// The chains of C next to the region, sorted, each once.
+    borders: Vec<usize>,
+    /// The chains of C the region is vital to.
+    vital_to: Vec<usize>,
+    /// Points of the region not next to any stone of C.
+    internal: usize,
+}
+
+/// Benson's algorithm for one colour.
+struct Benson {
+    regions: Vec<Region>,
+    /// Per chain (all chains; the other colour's stay false).
+    chain_alive: Vec<bool>,
+    region_alive: Vec<bool>,
+}
+
+impl Benson {
+    fn run(grid: &Grid, chains: &Chains, color: Color, suicide: Suicide) -> Benson {
+        let regions = Self::regions(grid, chains, color, suicide);
+
+        // Which regions each chain may count as vital.
+        let mut vital_regions: Vec<Vec<usize>> = vec![Vec::new(); chains.list.len()];
+        for (r, region) in regions.iter().enumerate() {
+            for &c in &region.vital_to {
+                vital_regions[c].push(r);
+            }
+        }
+
+        let mut chain_alive: Vec<bool> = chains.list.iter().map(|c| c.color == color).collect();
+        let mut region_alive = vec![true; regions.len()];
+        loop {
+            let mut changed = false;
+            for c in 0..chains.list.len() {
+                if chain_alive[c]
+                    && vital_regions[c]
+                        .iter()
+                        .filter(|&&r| region_alive[r])
+                        .count()
+                        < 2
+                {
+                    chain_alive[c] = false;
+                    changed = true;
+                }
+            }
+            for (r, region) in regions.iter().enumerate() {
+                if region_alive[r] && region.borders.iter().any(|&c| !chain_alive[c]) {
+                    region_alive[r] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        Benson {
+            regions,
+            chain_alive,
+            region_alive,
+        }
+    }
+
+    fn regions(grid: &Grid, chains: &Chains, color: Color, suicide: Suicide) -> Vec<Region> {
+        let own = Some(color);
+        let mut seen = vec![false; grid.len()];
+        let mut stack = Vec::new();
+        let mut regions = Vec::new();
+        let mut around: Vec<usize> = Vec::with_capacity(4);
+        for start in 0..grid.len() {
+            if seen[start] || grid.stones[start] == own {
+                continue;
+            }
+            let mut points = Vec::new();
+            let mut borders = Vec::new();
+            // `None` until the first point that must be a liberty; then the chains next
+            // to every such point so far.
+            let mut vital: Option<Vec<usize>> = None;
+            let mut has_empty = false;
+            let mut internal = 0;
+            seen[start] = true;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                points.push(i);
+                around.clear();
+                for nb in grid.neighbours(i) {
+                    if grid.stones[nb] == own {
+                        around.push(chains.of[nb]);
+                    } else if !seen[nb] {
+                        seen[nb] = true;
+                        stack.push(nb);
+                    }
+                }
+                if around.is_empty() {
+                    internal += 1;
+                }
+                borders.extend_from_slice(&around);
+                let empty = grid.stones[i].is_none();
+                has_empty |= empty;
+                if empty || suicide == Suicide::Allowed {
+                    vital = Some(match vital {
+                        None => {
+                            let mut v = around.clone();
+                            v.sort_unstable();
+                            v.dedup();
+                            v
+                        }
+                        Some(mut v) => {
+                            v.retain(|c| around.contains(c));
+                            v
+                        }
+                    });
+                }
+            }
+            borders.sort_unstable();
+            borders.dedup();
+            let vital_to = if has_empty {
+                vital.unwrap_or_default()
+            } else {
+                // No empty point: no liberty to give (only setup makes such a region).
+                Vec::new()
+            };
+            regions.push(Region {
+                points,
+                borders,
+                vital_to,
+                internal,
+            });
+        }
+        regions
+    }
+}
+
+#[cfg(test)]
+#[path = "life_tests.rs"]
+mod tests;

@@ -190,7 +190,7 @@ pub struct Replay {
     pub loss: Option<(Color, usize)>,
     /// An endless cycle the rule set ends as a draw or no result (first repetition).
     pub cycle: Option<Consequence>,
-    /// Black's free-placement handicap moves at the start (HA[n] then n Black moves).
+    /// Black's free-placement handicap moves at the start (`HA[n]` then n Black moves).
     pub free_handicap_moves: usize,
     /// Findings beyond [`MAX_FINDINGS`], counted but not kept.
     pub findings_not_listed: usize,
@@ -327,7 +327,7 @@ impl<'a> Replayer<'a> {
             }
         }
         self.free_handicap = self.check_handicap();
-        self.remember(0, None);
+        self.remember(0, None, false);
 
         let mut setups = record.mid_setups.iter().peekable();
         let mut previous: Option<Color> = None;
@@ -364,6 +364,7 @@ impl<'a> Replayer<'a> {
             }
             previous = Some(mv.color);
             self.check_time(number, mv.node, mv.color, mv.time_left);
+            let mut placed = false;
 
             match &mv.action {
                 Action::Pass => {
@@ -434,6 +435,7 @@ impl<'a> Replayer<'a> {
                             self.board.pass();
                         }
                         Ok(outcome) => {
+                            placed = true;
                             if outcome.suicide > 0 && self.rules.suicide == Suicide::Forbidden {
                                 let consequence =
                                     self.illegal_consequence(self.rules.illegal, i, mv.color);
@@ -488,7 +490,7 @@ impl<'a> Replayer<'a> {
                     }
                 }
             }
-            self.remember(number, Some(mv.color));
+            self.remember(number, Some(mv.color), placed);
         }
         // Setup nodes after the last move still change the final position.
         for s in setups {
@@ -728,16 +730,13 @@ impl<'a> Replayer<'a> {
     }
 
     /// Record the position after `moves_played` moves (the last by `mover`).
-    fn remember(&mut self, moves_played: usize, mover: Option<Color>) {
+    /// `stone_play`: the move put a stone on the board (a pass, or a stone that could
+    /// not stand, did not).
+    fn remember(&mut self, moves_played: usize, mover: Option<Color>, stone_play: bool) {
         if moves_played.is_multiple_of(CHECKPOINT_EVERY) {
             self.board.write_position(&mut self.buffer);
             self.checkpoints.extend_from_slice(&self.buffer);
         }
-        let stone_play = moves_played > 0
-            && matches!(
-                self.record.moves.get(moves_played - 1).map(|m| &m.action),
-                Some(Action::Play(_))
-            );
         let Some(key) = self.position_key(mover, stone_play) else {
             return;
         };

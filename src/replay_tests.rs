@@ -397,3 +397,101 @@ fn superko_is_confirmed_across_checkpoints() {
         f.detail
     );
 }
+
+mod superko_reference {
+    //! Random games on small boards, where positions repeat often, against a slow
+    //! reference that keeps every earlier position as a plain byte vector.
+
+    use super::*;
+    use proptest::prelude::*;
+
+    /// SGF text for `moves` (x, y) on a `size` board; a point off the board is a pass.
+    fn sgf_of(size: u8, moves: &[(u8, u8)]) -> String {
+        let mut text = format!("(;SZ[{size}]");
+        for (i, &(x, y)) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 { 'B' } else { 'W' };
+            if x >= size || y >= size {
+                text.push_str(&format!(";{color}[]"));
+            } else {
+                text.push_str(&format!(
+                    ";{color}[{}{}]",
+                    (b'a' + x) as char,
+                    (b'a' + y) as char
+                ));
+            }
+        }
+        text.push(')');
+        text
+    }
+
+    /// The move numbers the reference says repeat an earlier position under `ko`.
+    fn reference(size: u8, moves: &[(u8, u8)], ko: KoRule) -> Vec<usize> {
+        let mut board = Board::new(size, size).expect("size");
+        // (position bytes, player to move as 0/1, made by a stone play of colour 0/1/none)
+        let mut seen: Vec<(Vec<u8>, u8, Option<u8>)> = Vec::new();
+        let mut bytes = Vec::new();
+        board.write_position(&mut bytes);
+        seen.push((bytes.clone(), 0, None));
+        let mut expected = Vec::new();
+        for (i, &(x, y)) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let c = color.index() as u8;
+            let mut stone_play = false;
+            if x >= size || y >= size {
+                board.pass();
+            } else {
+                match board.play(color, Point::new(x, y)) {
+                    Ok(outcome) => {
+                        stone_play = true;
+                        board.write_position(&mut bytes);
+                        let to_move = 1 - c;
+                        let repeats = seen.iter().any(|(pos, who, maker)| {
+                            pos == &bytes
+                                && match ko {
+                                    KoRule::Positional => true,
+                                    KoRule::Situational => *who == to_move,
+                                    KoRule::NaturalSituational => *maker == Some(c),
+                                    KoRule::Simple => false,
+                                }
+                        });
+                        if repeats && !outcome.ko_recapture {
+                            expected.push(i + 1);
+                        }
+                    }
+                    Err(_) => board.pass(),
+                }
+            }
+            board.write_position(&mut bytes);
+            seen.push((bytes.clone(), 1 - c, stone_play.then_some(c)));
+        }
+        expected
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn superko_matches_a_full_position_set(
+            size in 2u8..=4,
+            moves in proptest::collection::vec((0u8..5, 0u8..5), 0..120),
+        ) {
+            let text = sgf_of(size, &moves);
+            let game = record(&text);
+            for ko in [KoRule::Positional, KoRule::Situational, KoRule::NaturalSituational] {
+                let rules = RuleSet::preset("tromp-taylor").expect("preset").with_ko(ko);
+                let r = replay(&game, &rules).expect("replayable");
+                let found: Vec<usize> = r
+                    .findings
+                    .iter()
+                    .filter(|f| f.kind == FindingKind::Superko)
+                    .filter_map(|f| f.move_number)
+                    .collect();
+                prop_assert_eq!(found, reference(size, &moves, ko), "{:?} {}", ko, text);
+            }
+        }
+    }
+}

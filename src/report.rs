@@ -347,7 +347,7 @@ impl DeadChoice {
                 .map(|name| {
                     name.at(height)
                         .filter(|p| p.x < width)
-                        .ok_or_else(|| format!("{name} is not on this {width}x{height} board"))
+                        .ok_or_else(|| format!("--dead {name}: not on this {width}x{height} board"))
                 })
                 .collect::<Result<Vec<Point>, String>>()
                 .map(DeadSpec::Points),
@@ -444,7 +444,7 @@ pub fn score_game_with(
                 match count_game(record, &replay, &rules, choice, dead, notes) {
                     Ok((s, result)) => (s, Basis::Own, result),
                     Err(e) => {
-                        report.error = Some(format!("--dead: {e}"));
+                        report.error = Some(e);
                         return report;
                     }
                 }
@@ -553,14 +553,13 @@ fn count_game(
             source: DeadSource::None,
             stones: Vec::new(),
             unresolved: Vec::new(),
+            notes: Vec::new(),
         }
     } else {
         let spec = dead.spec_for(board.width(), height)?;
-        if spec == DeadSpec::Markup && record.territory.is_none() {
-            notes.push("the record has no TB/TW markup: every stone counted alive".to_string());
-        }
-        life::resolve(board, &spec, record.territory.as_ref())?
+        life::resolve_under(board, &spec, record.territory.as_ref(), rules.suicide)?
     };
+    notes.extend(dead.notes.iter().cloned());
     if !dead.unresolved.is_empty() {
         let named: Vec<String> = dead
             .unresolved

@@ -650,10 +650,7 @@ fn aga_area_and_territory_agree_when_both_sides_took_equal_turns() {
         "scoring/last-pass/black-passes-last.sgf",
         "scoring/tromp-taylor/played-out.sgf",
     ] {
-        let (games, _) = score_json(
-            path,
-            &["--rules", "aga,aga+counting=territory", "--dead", "markup"],
-        );
+        let (games, _) = score_json(path, &["--rules", "aga,aga+counting=territory"]);
         let area = &under(&games, "aga")["score"];
         let territory = &under(&games, "aga+counting=territory")["score"];
         assert_eq!(area["breakdown"]["counting"], "area");
@@ -776,7 +773,7 @@ fn bad_dead_values_are_usage_errors() {
         ])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("holds no stone"));
+        .stdout(predicate::str::contains("there is no stone on A1"));
 }
 
 #[test]
