@@ -605,6 +605,25 @@ fn seki_regions(position: &Board, regions: &Regions) -> Vec<bool> {
 /// Would `color` playing on `p` capture nothing and leave its chain with at most one
 /// liberty (or no chain at all)?
 fn fills_into_atari(position: &Board, color: Color, p: Point) -> bool {
+    // Cheap answers first (most candidates are plain dame): with two empty neighbours, or
+    // next to a chain of its own with three liberties, the new chain keeps two liberties.
+    let around = [
+        (p.x > 0).then(|| Point::new(p.x - 1, p.y)),
+        (p.x + 1 < position.width()).then(|| Point::new(p.x + 1, p.y)),
+        (p.y > 0).then(|| Point::new(p.x, p.y - 1)),
+        (p.y + 1 < position.height()).then(|| Point::new(p.x, p.y + 1)),
+    ];
+    let mut empty = 0;
+    for q in around.into_iter().flatten() {
+        match position.get(q) {
+            None => empty += 1,
+            Some(c) if c == color && position.liberties(q) >= 3 => return false,
+            Some(_) => {}
+        }
+    }
+    if empty >= 2 {
+        return false;
+    }
     let mut scratch = position.clone();
     match scratch.play(color, p) {
         Ok(outcome) => outcome.captured == 0 && (outcome.suicide > 0 || scratch.liberties(p) <= 1),
