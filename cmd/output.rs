@@ -59,14 +59,15 @@ impl<W: Write> ReportWriter for TextWriter<W> {
 }
 
 /// Build the writer of `goref score` for `format` over standard output: text shows the
-/// rule sets of one game side by side; JSON is the same document as `validate`'s, each
-/// entry with its `score`.
-pub fn score_writer(format: Format) -> Box<dyn ReportWriter> {
+/// rule sets of one game side by side (`columns` rule sets per game); JSON is the same
+/// document as `validate`'s, each entry with its `score`.
+pub fn score_writer(format: Format, columns: usize) -> Box<dyn ReportWriter> {
     match format {
         Format::Text => Box::new(ScoreTextWriter {
             out: io::BufWriter::new(io::stdout()),
             pending: Vec::new(),
             first: true,
+            columns,
         }),
         Format::Json => writer(Format::Json),
     }
@@ -77,6 +78,8 @@ struct ScoreTextWriter<W: Write> {
     out: W,
     pending: Vec<GameReport>,
     first: bool,
+    /// Rule sets per game: with one, each report is written at once, unbuffered.
+    columns: usize,
 }
 
 impl<W: Write> ScoreTextWriter<W> {
@@ -95,6 +98,13 @@ impl<W: Write> ScoreTextWriter<W> {
 
 impl<W: Write> ReportWriter for ScoreTextWriter<W> {
     fn game(&mut self, report: &GameReport) -> io::Result<()> {
+        if self.columns <= 1 {
+            if !self.first {
+                writeln!(self.out)?;
+            }
+            self.first = false;
+            return write_score_text(&mut self.out, std::slice::from_ref(report));
+        }
         let same = self
             .pending
             .first()
@@ -111,6 +121,10 @@ impl<W: Write> ReportWriter for ScoreTextWriter<W> {
         self.out.flush()
     }
 }
+
+/// Width of the row labels of the score table: the longest label plus two spaces, so that
+/// tables line up from one game to the next.
+const LABEL_WIDTH: usize = "half board B / needed".len() + 2;
 
 /// One game counted under several rule sets: the heading, a table with one column per
 /// rule set (rows: what each total is made of, the result, the recorded result and
@@ -140,7 +154,7 @@ pub fn write_score_text(out: &mut impl Write, reports: &[GameReport]) -> io::Res
     let num = |v: Option<u32>| v.map(|v| v.to_string());
     let pts = |v: Option<f64>| v.map(points);
     type Row = (&'static str, Box<dyn Fn(&GameReport) -> String>);
-    let rows: Vec<Row> = vec![
+    let mut rows: Vec<Row> = vec![
         (
             "verdict",
             Box::new(|r: &GameReport| {
@@ -280,7 +294,17 @@ pub fn write_score_text(out: &mut impl Write, reports: &[GameReport]) -> io::Res
         ),
     ];
 
-    let label_width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0) + 2;
+    // When no rule set counted the board, the parts of a count would all be `-` and be
+    // left out below: skip computing them.
+    if reports.iter().all(|r| breakdown(r).is_none()) {
+        rows.retain(|(label, _)| {
+            matches!(
+                *label,
+                "verdict" | "counting" | "result" | "recorded" | "matches"
+            )
+        });
+    }
+    let label_width = LABEL_WIDTH;
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|(_, cell)| reports.iter().map(cell).collect())

@@ -48,7 +48,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome> {
     let choices = choices(&args)?;
     let dead = DeadChoice::parse(&args.dead).map_err(|e| anyhow!("--dead {}: {e}", args.dead))?;
-    let mut writer = output::score_writer(args.format);
+    let mut writer = output::score_writer(args.format, choices.len());
     let mut problems = false;
     for file in &args.files {
         let reports: Vec<GameReport> = match read_input(file) {
