@@ -479,11 +479,16 @@ impl Regions {
     fn of(board: &Board) -> Regions {
         let width = usize::from(board.width());
         let height = usize::from(board.height());
+        // The stones read once, row by row: the flood fill looks at each point up to
+        // four times.
+        let stones: Vec<Option<Color>> = (0..width * height)
+            .map(|i| stone_at(board, width, i))
+            .collect();
         let mut of = vec![NONE; width * height];
         let mut list = Vec::new();
         let mut stack = Vec::with_capacity(width * height);
         for start in 0..width * height {
-            if of[start] != NONE || stone_at(board, width, start).is_some() {
+            if of[start] != NONE || stones[start].is_some() {
                 continue;
             }
             let id = list.len() as u32;
@@ -496,7 +501,7 @@ impl Regions {
             while let Some(i) = stack.pop() {
                 region.size += 1;
                 for n in neighbours(i, width, height).into_iter().flatten() {
-                    match stone_at(board, width, n) {
+                    match stones[n] {
                         Some(c) => region.reaches |= 1 << c.index(),
                         None if of[n] == NONE => {
                             of[n] = id;
