@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Validate over the shared corpus, beside `cat` reading the same files, with hyperfine.
+# Validate and score over the shared corpus, beside `cat` reading the same files, with
+# hyperfine.
 # Usage: bash benches/corpus.sh [FOLDER]   (default ../shared/corpus/ai-games)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,7 @@ if [ ! -d "$folder" ]; then
 fi
 command -v hyperfine >/dev/null || { echo "hyperfine is needed (apt-get install hyperfine)" >&2; exit 2; }
 cargo build --release --quiet
+goref=${CARGO_TARGET_DIR:-target}/release/goref
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 find "$folder" -type f -iname '*.sgf' -print0 | sort -z > "$list"
@@ -18,5 +20,7 @@ bytes=$(xargs -0 cat < "$list" | wc -c)
 echo "corpus: $folder, $files files, $bytes bytes"
 hyperfine --warmup 2 --runs 10 -N \
     --command-name "cat" "bash -c 'xargs -0 cat < $list > /dev/null'" \
-    --command-name "goref validate" "bash -c 'xargs -0 ./target/release/goref validate < $list > /dev/null || true'" \
-    --command-name "goref validate --format json" "bash -c 'xargs -0 ./target/release/goref validate --format json < $list > /dev/null || true'"
+    --command-name "goref validate" "bash -c 'xargs -0 $goref validate < $list > /dev/null || true'" \
+    --command-name "goref validate --format json" "bash -c 'xargs -0 $goref validate --format json < $list > /dev/null || true'" \
+    --command-name "goref score" "bash -c 'xargs -0 $goref score < $list > /dev/null || true'" \
+    --command-name "goref score --format json" "bash -c 'xargs -0 $goref score --format json < $list > /dev/null || true'"

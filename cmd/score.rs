@@ -1,18 +1,147 @@
-//! `goref score`: count finished games under one or more rule sets (INTERFACE SKELETON:
-//! filled in by the scoring work).
+//! `goref score`: count finished games under one or more rule sets and check the
+//! recorded result.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, anyhow};
+use goref::report::{self, DeadChoice, GameReport, RulesChoice};
 
 use crate::Outcome;
+use crate::input::read_input;
+use crate::output::{self, Format};
+use crate::rules::RuleOptions;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// SGF files; `-` reads standard input.
+    /// SGF files to count; `-` reads standard input. A file may hold several games.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
+
+    /// Rule sets to count under, separated by commas (`japanese,chinese,aga`); each is a
+    /// preset, an alias or a one-line form (`aga+counting=territory`). Default: the
+    /// record's RU when goref knows it, else chinese.
+    #[arg(long, value_name = "PRESET[,PRESET...]")]
+    rules: Option<String>,
+
+    /// Override the ko rule of every rule set: simple, positional, situational or
+    /// natural-situational.
+    #[arg(long, value_name = "RULE")]
+    ko: Option<String>,
+
+    /// Override the suicide rule of every rule set: allowed or forbidden.
+    #[arg(long, value_name = "RULE")]
+    suicide: Option<String>,
+
+    /// Count with this komi instead of the record's KM (and the rule set's default).
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    komi: Option<f64>,
+
+    /// Dead stones: auto (the record's markup, else what goref can prove), markup (the
+    /// record's TB/TW), none (every stone alive), or points in D4 or SGF form separated by
+    /// commas (D4,Q16 or dd,pp), each naming its whole chain.
+    #[arg(long, value_name = "auto|markup|none|POINTS", default_value = "auto")]
+    dead: String,
+
+    /// Output format: text shows the rule sets side by side; json per docs/formats.md.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
-    let _ = args.files;
-    bail!("goref score is not available yet")
+    let choices = choices(&args)?;
+    let dead = DeadChoice::parse(&args.dead).map_err(|e| anyhow!("--dead {}: {e}", args.dead))?;
+    let mut writer = output::score_writer(args.format, choices.len());
+    let mut problems = false;
+    for file in &args.files {
+        let reports: Vec<GameReport> = match read_input(file) {
+            Ok(bytes) => report::score_bytes_with(file, &bytes, &choices, &dead),
+            Err(error) => choices
+                .iter()
+                .map(|choice| {
+                    GameReport::unreadable(
+                        file,
+                        0,
+                        choice.preset.as_ref().map_or_else(
+                            || report::DEFAULT_PRESET.to_string(),
+                            ToString::to_string,
+                        ),
+                        error.clone(),
+                    )
+                })
+                .collect(),
+        };
+        for r in &reports {
+            let mismatch = r
+                .score
+                .as_ref()
+                .is_some_and(|s| s.result_matches == Some(false));
+            problems |= !r.valid || r.error.is_some() || mismatch;
+            writer.game(r).context("cannot write the report")?;
+        }
+    }
+    writer.finish().context("cannot write the report")?;
+    Ok(if problems {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// One [`RulesChoice`] per rule set named in `--rules` (one following each record's `RU`
+/// when `--rules` is absent), each with the `--ko`, `--suicide` and `--komi` overrides.
+fn choices(args: &Args) -> Result<Vec<RulesChoice>> {
+    let options = |rules: Option<String>| RuleOptions {
+        rules,
+        ko: args.ko.clone(),
+        suicide: args.suicide.clone(),
+        komi: args.komi,
+    };
+    match &args.rules {
+        None => Ok(vec![options(None).choice()?]),
+        Some(list) => {
+            let names = split_rule_list(list);
+            if names.is_empty() {
+                return Err(anyhow!(
+                    "--rules {list}: name at least one rule set (`goref rules` lists them)"
+                ));
+            }
+            names
+                .into_iter()
+                .map(|name| options(Some(name)).choice())
+                .collect()
+        }
+    }
+}
+
+/// Split `--rules` on commas. A piece that is only digits continues the one before it:
+/// the `sizes` knob takes a comma-separated list (`aga+sizes=9,13,chinese`).
+fn split_rule_list(list: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for piece in list.split(',') {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            continue;
+        }
+        match names.last_mut() {
+            Some(last) if piece.chars().all(|c| c.is_ascii_digit()) => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => names.push(piece.to_string()),
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_rule_list;
+
+    #[test]
+    fn rule_lists_split_on_commas_but_keep_size_lists() {
+        assert_eq!(split_rule_list("japanese,chinese"), ["japanese", "chinese"]);
+        assert_eq!(
+            split_rule_list("aga+sizes=9,13,19, chinese"),
+            ["aga+sizes=9,13,19", "chinese"]
+        );
+        assert!(split_rule_list(" , ").is_empty());
+    }
 }

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! bytes --sgf::load--> GameRecord --replay::replay--> Replay (board states + findings)
-//!       --score (later)--> Score --report--> Report --writer (cmd/)--> text, JSON, CSV
+//!       --life::resolve + score::count--> Count --report--> GameReport --writer (cmd/)--> text, JSON, CSV
 //! ```
 //!
 //! The library never parses arguments, prints, or exits the process: that is the

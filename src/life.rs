@@ -160,8 +160,11 @@ fn has_marks(board: &Board, marks: &TerritoryMarks) -> bool {
 /// Dead stones from TB/TW marks: `TB` marks Black's territory, `TW` White's, and a stone
 /// standing on the other colour's marked territory is dead (a white stone on a `TB`
 /// point). Marks are taken per stone, as written; a chain marked only in part gets a
-/// note. Marks on empty points are territory, not dead stones, and are not used here;
-/// marks off the board are ignored.
+/// note. Some programs (GNU Go) mark only the empty points of territory: a chain with no
+/// mark on any stone is dead when it touches the other colour's marked points and none
+/// of its own, or when it is in atari with its last liberty surrounded by the other
+/// colour (a note says how many stones were read this way). Marks off the board are
+/// ignored.
 pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
     let grid = Grid::new(board);
     let mut marked = vec![[false; 2]; grid.len()];
@@ -205,6 +208,50 @@ pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
                 chain.points.len()
             ));
         }
+    }
+    // Programs that mark only the empty points of territory (GNU Go among them) leave
+    // the points of dead stones unmarked. A chain with no mark on any of its stones is
+    // read as dead when it touches the other colour's marked territory and none of its
+    // own (a living chain cannot border the opponent's territory), or when it is in atari
+    // with its last liberty surrounded by the other colour (the other colour captures it
+    // by filling that point).
+    let mut unmarked_dead = 0;
+    for chain in &chains.list {
+        let own = chain.color.index();
+        let theirs = chain.color.opponent().index();
+        if chain.points.iter().any(|&i| marked[i][0] || marked[i][1]) {
+            continue;
+        }
+        let mut liberties: Vec<usize> = chain
+            .points
+            .iter()
+            .flat_map(|&i| grid.neighbours(i))
+            .filter(|&nb| grid.stones[nb].is_none())
+            .collect();
+        liberties.sort_unstable();
+        liberties.dedup();
+        let next_to_own = liberties.iter().any(|&l| marked[l][own]);
+        let next_to_theirs = liberties.iter().any(|&l| marked[l][theirs]);
+        let in_their_eye = match liberties.as_slice() {
+            [l] => grid.neighbours(*l).all(|nb| {
+                grid.stones[nb] == Some(chain.color.opponent())
+                    || chain.points.binary_search(&nb).is_ok()
+            }),
+            _ => false,
+        };
+        if !next_to_own && (next_to_theirs || in_their_eye) {
+            unmarked_dead += chain.points.len();
+            out.stones
+                .extend(chain.points.iter().map(|&i| grid.point(i)));
+        }
+    }
+    if unmarked_dead > 0 {
+        out.stones.sort_by_key(|p| (p.y, p.x));
+        out.stones.dedup();
+        out.notes.push(format!(
+            "the markup marks only empty points: {unmarked_dead} unmarked stone{} inside the other colour's territory counted dead",
+            if unmarked_dead == 1 { "" } else { "s" }
+        ));
     }
     out
 }

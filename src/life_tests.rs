@@ -494,6 +494,40 @@ fn markup_kills_stones_on_the_other_colours_territory() {
 }
 
 #[test]
+fn markup_of_empty_points_only_still_kills_the_stones_inside() {
+    // GNU Go marks only empty points. F4 touches only White's marks; F1 is in atari with
+    // its last liberty E1 surrounded by White. Black's wall touches Black's marks: alive.
+    let b = board(
+        "
+        . . X O . . .
+        . . X O . X .
+        . . X O . . .
+        . . X O O O O
+        . . X O . X O
+        ",
+    );
+    let m = marks(
+        "
+        b b . . w w w
+        b b . . w . w
+        b b . . w w w
+        b b . . . . .
+        b b . . . . .
+        ",
+    );
+    let dead = from_markup(&b, &m);
+    let names: Vec<String> = dead.stones.iter().map(|p| p.to_d4(5)).collect();
+    assert_eq!(names, ["F4", "F1"]);
+    assert_eq!(
+        dead.notes,
+        [
+            "the markup marks only empty points: 2 unmarked stones inside the other colour's \
+          territory counted dead"
+        ]
+    );
+}
+
+#[test]
 fn markup_note_for_a_stone_marked_both_ways() {
     let b = board("X O .\n. . .\n. . .");
     let m = marks("+ b .\n. . .\n. . .");

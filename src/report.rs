@@ -7,10 +7,13 @@
 
 use serde::Serialize;
 
-use crate::board::{Color, Point};
-use crate::replay::{self, Consequence, Finding, FindingKind, Severity};
-use crate::rules::{KoRule, RuleSet, Suicide};
-use crate::sgf::{self, GameRecord};
+use crate::board::{Color, Point, PointName};
+use crate::life::{self, DeadSource, DeadSpec};
+use crate::replay::{self, Consequence, Finding, FindingKind, Replay, Severity};
+use crate::result::{GameResult, WinBy};
+use crate::rules::{DeadStones as DeadRule, KoRule, RuleSet, Suicide};
+use crate::score::{self, Count, GameFacts};
+use crate::sgf::{self, Action, GameRecord};
 
 /// One finding, ready to print or serialise.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -116,8 +119,9 @@ pub struct ScoreReport {
     pub dead_stones: Vec<String>,
     /// `RE` agrees with `result` (null when there is no `RE` or it cannot be compared).
     pub result_matches: Option<bool>,
-    /// The count in detail, for people and for checking: filled in by the scoring work.
-    pub breakdown: serde_json::Value,
+    /// The count in detail: every part of each side's total (`null` when the board was
+    /// not counted).
+    pub breakdown: Option<Count>,
     /// Sentences saying how goref counted (pass stones applied, unresolved stones...).
     pub notes: Vec<String>,
 }
@@ -199,6 +203,15 @@ impl RulesChoice {
 
 /// Validate one loaded game.
 pub fn validate_game(file: &str, record: &GameRecord, choice: &RulesChoice) -> GameReport {
+    validate_replay(file, record, choice).0
+}
+
+/// Validate one loaded game, keeping the replay and the rule set for counting.
+fn validate_replay(
+    file: &str,
+    record: &GameRecord,
+    choice: &RulesChoice,
+) -> (GameReport, Option<Replay>, RuleSet) {
     let (rules, origin, rules_warning) = choice.resolve(record);
     let mut warnings: Vec<String> = record
         .warnings
@@ -259,10 +272,13 @@ pub fn validate_game(file: &str, record: &GameRecord, choice: &RulesChoice) -> G
                 .filter(|f| !unclaimed(f))
                 .map(|f| FindingReport::new(f, record.height))
                 .collect();
+            (report, Some(replay), rules)
         }
-        Err(e) => report.error = Some(e.to_string()),
+        Err(e) => {
+            report.error = Some(e.to_string());
+            (report, None, rules)
+        }
     }
-    report
 }
 
 /// Load and validate every game of a file. A file that cannot be read at all gives one
@@ -292,17 +308,322 @@ pub fn validate_bytes(file: &str, bytes: &[u8], choice: &RulesChoice) -> Vec<Gam
     }
 }
 
-/// Validate and count one loaded game under `choice`, with dead stones per `dead`.
-/// The report's `score` is filled in (INTERFACE SKELETON: the scoring work fills the body;
-/// until then `score` stays `None`).
+/// What the user asked for with `--dead`: a [`DeadSpec`], or points named in `D4` or SGF
+/// form, which become points only once each game's board height is known.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DeadChoice {
+    Spec(DeadSpec),
+    /// `--dead D4,Q16` or `--dead dd,pp`: each point names its whole chain.
+    Named(Vec<PointName>),
+}
+
+impl DeadChoice {
+    /// Read `--dead`: `auto`, `markup`, `none`, or a comma-separated list of points in
+    /// `D4` or SGF form. The error is a sentence naming the value.
+    pub fn parse(text: &str) -> Result<DeadChoice, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "auto" => return Ok(DeadChoice::Spec(DeadSpec::Auto)),
+            "markup" => return Ok(DeadChoice::Spec(DeadSpec::Markup)),
+            "none" => return Ok(DeadChoice::Spec(DeadSpec::None)),
+            _ => {}
+        }
+        let names = text
+            .split(',')
+            .filter(|t| !t.trim().is_empty())
+            .map(PointName::parse)
+            .collect::<Result<Vec<_>, _>>()?;
+        if names.is_empty() {
+            return Err("give auto, markup, none, or points such as D4,Q16 or dd,pp".to_string());
+        }
+        Ok(DeadChoice::Named(names))
+    }
+
+    /// The [`DeadSpec`] for a game on a `width` x `height` board.
+    fn spec_for(&self, width: u8, height: u8) -> Result<DeadSpec, String> {
+        match self {
+            DeadChoice::Spec(spec) => Ok(spec.clone()),
+            DeadChoice::Named(names) => names
+                .iter()
+                .map(|name| {
+                    name.at(height)
+                        .filter(|p| p.x < width)
+                        .ok_or_else(|| format!("--dead {name}: not on this {width}x{height} board"))
+                })
+                .collect::<Result<Vec<Point>, String>>()
+                .map(DeadSpec::Points),
+        }
+    }
+}
+
+/// Validate and count one loaded game under `choice`, with dead stones per `dead`. The
+/// report's `score` is filled in; a result that disagrees with `RE` adds a
+/// `result-mismatch` finding.
 pub fn score_game(
     file: &str,
     record: &GameRecord,
     choice: &RulesChoice,
-    dead: &crate::life::DeadSpec,
+    dead: &DeadSpec,
 ) -> GameReport {
-    let _ = dead;
-    validate_game(file, record, choice)
+    score_game_with(file, record, choice, &DeadChoice::Spec(dead.clone()))
+}
+
+/// [`score_game`] with dead stones as the user named them (`D4` names need the board).
+pub fn score_game_with(
+    file: &str,
+    record: &GameRecord,
+    choice: &RulesChoice,
+    dead: &DeadChoice,
+) -> GameReport {
+    let (mut report, replay, rules) = validate_replay(file, record, choice);
+    let Some(replay) = replay else {
+        return report;
+    };
+    let recorded = record.result.as_deref().map(GameResult::parse);
+    let mut notes = Vec::new();
+    let not_counted = |result: &GameResult, notes: Vec<String>| ScoreReport {
+        black: None,
+        white: None,
+        margin: None,
+        result: result.to_string(),
+        scored: false,
+        dead_source: DeadSource::None,
+        dead_stones: Vec::new(),
+        result_matches: None,
+        breakdown: None,
+        notes,
+    };
+
+    // Whether goref reached its result on its own (a count, or the rule set's
+    // consequence of a finding) and so can check RE, or kept the recorded one.
+    let (mut score, basis, ours) = if let Some((loser, number)) = replay.loss {
+        let why = replay
+            .findings
+            .iter()
+            .find(|f| f.consequence == Consequence::Loss && f.move_number == Some(number))
+            .map_or("a finding", |f| f.kind.as_str());
+        notes.push(format!(
+            "{} loses at move {number} under {} ({why}); the board was not counted",
+            color_name(loser),
+            rules.name
+        ));
+        let result = GameResult::Win {
+            winner: loser.opponent(),
+            by: WinBy::Forfeit,
+        };
+        (not_counted(&result, notes), Basis::Own, result)
+    } else if let Some(cycle) = replay.cycle {
+        let (result, words) = if cycle == Consequence::Draw {
+            (GameResult::Draw, "a draw")
+        } else {
+            (GameResult::Void, "no result")
+        };
+        notes.push(format!(
+            "the game repeats endlessly, which {} ends as {words}; the board was not counted",
+            rules.name
+        ));
+        (not_counted(&result, notes), Basis::Own, result)
+    } else {
+        match counting_reason(record, &replay, recorded.as_ref(), dead) {
+            Err(kept) => {
+                notes.push(match &kept {
+                    Some(GameResult::Win { .. }) => {
+                        "the game did not end by counting: the recorded result stands".to_string()
+                    }
+                    Some(r) if r.is_count() => {
+                        "the game does not end with two passes and has no territory markup: not counted (name the dead stones with --dead to count the final position)"
+                            .to_string()
+                    }
+                    _ => "the game did not end with two passes and RE claims no count: not counted"
+                        .to_string(),
+                });
+                let kept = kept.unwrap_or(GameResult::Unknown);
+                (not_counted(&kept, notes), Basis::Recorded, kept)
+            }
+            Ok(note) => {
+                notes.extend(note);
+                match count_game(record, &replay, &rules, choice, dead, notes) {
+                    Ok((s, result)) => (s, Basis::Own, result),
+                    Err(e) => {
+                        report.error = Some(e);
+                        return report;
+                    }
+                }
+            }
+        }
+    };
+
+    // A recorded result that was kept cannot disagree with itself: it stays `null`.
+    if basis == Basis::Own
+        && let (Some(recorded), Some(text)) = (&recorded, record.result.as_deref())
+    {
+        score.result_matches = score::compare(&ours, recorded, text);
+    }
+    if score.result_matches == Some(false) {
+        let re = record.result.as_deref().unwrap_or_default();
+        report.findings.push(FindingReport {
+            kind: FindingKind::ResultMismatch,
+            severity: Severity::Warning,
+            move_number: None,
+            node: Some(0),
+            color: None,
+            point: None,
+            sgf: None,
+            detail: format!(
+                "RE[{re}] but goref's result under {} is {}",
+                rules.name, score.result
+            ),
+            consequence: Consequence::None,
+        });
+    }
+    report.score = Some(score);
+    report
+}
+
+/// How a game's result was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Basis {
+    /// By goref: a count, or the rule set's consequence of a finding.
+    Own,
+    /// The record's result, kept (resignation, time, an unfinished game).
+    Recorded,
+}
+
+/// Why the final position is counted (`Ok`, with a note when the reason is not two
+/// final passes), or the result to keep when it is not (`Err`: the recorded result, if
+/// any).
+///
+/// A game is counted when it ended with two passes, or when it carries territory markup
+/// (the agreed final position). A record that claims a count (`B+3.5`) without the final
+/// passes is counted only when the user said which stones are dead (`--dead` other than
+/// `auto`): such records usually stop before the end, with dead stones and open
+/// boundaries that `auto` cannot settle, and a count would only be noise.
+fn counting_reason(
+    record: &GameRecord,
+    replay: &Replay,
+    recorded: Option<&GameResult>,
+    dead: &DeadChoice,
+) -> Result<Option<String>, Option<GameResult>> {
+    if let Some(GameResult::Win {
+        by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit | WinBy::Adjudicated,
+        ..
+    }) = recorded
+    {
+        return Err(recorded.cloned());
+    }
+    if replay.ended_by_passes {
+        return Ok(None);
+    }
+    if record.territory.is_some() {
+        return Ok(Some(
+            "the record does not end with two passes; the final position is counted because it carries territory markup"
+                .to_string(),
+        ));
+    }
+    if recorded.is_some_and(GameResult::is_count) && *dead != DeadChoice::Spec(DeadSpec::Auto) {
+        return Ok(Some(
+            "the record does not end with two passes; the final position is counted because RE claims a count and --dead says which stones are dead"
+                .to_string(),
+        ));
+    }
+    Err(recorded.cloned())
+}
+
+/// Count the final position of a game that ended by counting.
+fn count_game(
+    record: &GameRecord,
+    replay: &Replay,
+    rules: &RuleSet,
+    choice: &RulesChoice,
+    dead: &DeadChoice,
+    mut notes: Vec<String>,
+) -> Result<(ScoreReport, GameResult), String> {
+    let board = &replay.board;
+    let height = board.height();
+    let dead = if rules.dead_stones == DeadRule::AllAlive {
+        if !matches!(
+            dead,
+            DeadChoice::Spec(DeadSpec::Auto) | DeadChoice::Spec(DeadSpec::None)
+        ) {
+            notes.push(format!(
+                "{} counts every stone on the board as alive: --dead was not used",
+                rules.name
+            ));
+        }
+        life::DeadStones {
+            source: DeadSource::None,
+            stones: Vec::new(),
+            unresolved: Vec::new(),
+            notes: Vec::new(),
+        }
+    } else {
+        let spec = dead.spec_for(board.width(), height)?;
+        life::resolve_under(board, &spec, record.territory.as_ref(), rules.suicide)?
+    };
+    notes.extend(dead.notes.iter().cloned());
+    if !dead.unresolved.is_empty() {
+        let named: Vec<String> = dead
+            .unresolved
+            .iter()
+            .take(10)
+            .map(|p| p.to_d4(height))
+            .collect();
+        notes.push(format!(
+            "{} stone{} whose status goref could not settle {} counted as alive ({}{})",
+            dead.unresolved.len(),
+            if dead.unresolved.len() == 1 { "" } else { "s" },
+            if dead.unresolved.len() == 1 {
+                "is"
+            } else {
+                "are"
+            },
+            named.join(", "),
+            if dead.unresolved.len() > 10 {
+                ", ..."
+            } else {
+                ""
+            }
+        ));
+    }
+
+    let (komi, komi_source) =
+        score::komi(rules, record.komi, record.handicap, choice.komi.is_some());
+    let facts = GameFacts {
+        handicap: record.handicap,
+        komi,
+        komi_source,
+        passes: replay.passes,
+        ended_by_passes: replay.ended_by_passes,
+        last_mover: replay.last_mover,
+        first_final_passer: replay.first_final_passer,
+        first_passer: record
+            .moves
+            .iter()
+            .find(|m| m.action == Action::Pass)
+            .map(|m| m.color),
+    };
+    let count = score::count(board, &dead.stones, rules, &facts);
+    let result = score::adjudicate(count.margin, rules);
+    notes.extend(count.notes.iter().cloned());
+    let report = ScoreReport {
+        black: Some(count.black.total),
+        white: Some(count.white.total),
+        margin: Some(count.margin),
+        result: result.to_string(),
+        scored: true,
+        dead_source: dead.source,
+        dead_stones: dead.stones.iter().map(|p| p.to_d4(height)).collect(),
+        result_matches: None,
+        breakdown: Some(count),
+        notes,
+    };
+    Ok((report, result))
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
 }
 
 /// Load a file and count every game under every rule choice: one report per (game, rule
@@ -312,7 +633,17 @@ pub fn score_bytes(
     file: &str,
     bytes: &[u8],
     choices: &[RulesChoice],
-    dead: &crate::life::DeadSpec,
+    dead: &DeadSpec,
+) -> Vec<GameReport> {
+    score_bytes_with(file, bytes, choices, &DeadChoice::Spec(dead.clone()))
+}
+
+/// [`score_bytes`] with dead stones as the user named them (`--dead D4,Q16`).
+pub fn score_bytes_with(
+    file: &str,
+    bytes: &[u8],
+    choices: &[RulesChoice],
+    dead: &DeadChoice,
 ) -> Vec<GameReport> {
     let name_of = |choice: &RulesChoice| {
         choice
@@ -330,7 +661,7 @@ pub fn score_bytes(
             for (i, game) in games.into_iter().enumerate() {
                 for choice in choices {
                     out.push(match &game {
-                        Ok(record) => score_game(file, record, choice, dead),
+                        Ok(record) => score_game_with(file, record, choice, dead),
                         Err(e) => {
                             GameReport::unreadable(file, i + 1, name_of(choice), e.to_string())
                         }

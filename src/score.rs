@@ -1,3 +1,645 @@
 //! Counting: area and territory, komi, handicap bonus, pass stones and last-move rules.
 //!
-//! INTERFACE SKELETON: filled in by the scoring work.
+//! [`count`] takes a final position, the dead stones to take off, the rule set and the few
+//! facts of the game a count needs ([`GameFacts`]: komi, handicap, passes, who passed
+//! first) and returns a [`Count`]: every figure that went into each side's total, so a
+//! person can check the arithmetic and see why two rule sets disagree. [`adjudicate`]
+//! turns a count into a result (`B+3.5`, `W+12`, `Draw`), and [`compare`] checks a result
+//! against the one a record states.
+//!
+//! What it guarantees:
+//! - The figures add up: each side's `total` is exactly the sum of the parts present in its
+//!   [`SideCount`] (a part that the counting method does not use is `None`, never a
+//!   silent zero), and `margin` is Black's total minus White's, except under
+//!   [`CountingBase::HalfBoard`] where it is twice Black's count over the half-board
+//!   target (the same number whenever neutral points are shared, as in the `chinese`
+//!   preset).
+//! - Nothing reachable from a record panics: every point comes from the board itself, and
+//!   dead stones that are not on the board are ignored.
+//!
+//! The rule texts behind each part:
+//! - *Area* (Chinese, WMSG, AGA, NZ, Ing, Tromp-Taylor): stones on the board plus empty
+//!   points reached only by that colour. Neutral points count for nobody, or half and
+//!   half where the rules share them (Chinese, WMSG).
+//! - *Territory* (Japanese, Korean; AGA and ACE by agreement): empty points surrounded by
+//!   one colour plus prisoners (stones captured in play and dead stones taken off at the
+//!   end). The Japanese and Korean rules count no points inside a seki (Japanese Rules of
+//!   Go 1989, article 8): see [`SekiPoints::NotCounted`] for how goref finds a seki.
+//! - *Pass stones* (AGA, ACE): each pass hands the opponent a prisoner, and White makes the
+//!   last move; when Black passed last, White's owed pass is added (one more prisoner
+//!   for Black). They matter only under territory counting: area counting ignores
+//!   prisoners.
+//! - *Handicap bonus* (area counting only): White receives N (Chinese practice, Ing) or
+//!   N-1 (AGA, ACE) points for N handicap stones.
+//! - *Last-move point* (WMSG 2008): if White passed first at the end, so Black made the
+//!   last play, one point is taken from Black.
+//! - *Button*: the first player to pass receives half a point.
+
+use serde::Serialize;
+
+use crate::board::{Board, Color, Point};
+use crate::result::{GameResult, format_points};
+use crate::rules::{
+    Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints, Tie,
+};
+
+/// Where the komi of a count came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KomiSource {
+    /// The record's `KM`.
+    Record,
+    /// The user's `--komi`.
+    Option,
+    /// The rule set's default for the game's handicap (the record has no `KM`).
+    Preset,
+}
+
+/// The komi to count with: `--komi` when given, else the record's `KM`, else the rule
+/// set's default for `handicap` stones.
+pub fn komi(
+    rules: &RuleSet,
+    record_komi: Option<f64>,
+    handicap: u32,
+    overridden: bool,
+) -> (f64, KomiSource) {
+    if overridden {
+        (rules.komi_for(handicap), KomiSource::Option)
+    } else {
+        match record_komi {
+            Some(k) if k.is_finite() => (k, KomiSource::Record),
+            _ => (rules.komi_for(handicap), KomiSource::Preset),
+        }
+    }
+}
+
+/// What a count needs to know about the game besides its final position.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameFacts {
+    /// Handicap stones (`HA`); 0 and 1 mean an even game.
+    pub handicap: u32,
+    pub komi: f64,
+    pub komi_source: KomiSource,
+    /// Passes by colour over the whole game (index with [`Color::index`]).
+    pub passes: [u32; 2],
+    /// The game ended with two consecutive passes.
+    pub ended_by_passes: bool,
+    /// The colour of the last move.
+    pub last_mover: Option<Color>,
+    /// Among the final consecutive passes, the colour that passed first.
+    pub first_final_passer: Option<Color>,
+    /// The colour of the game's first pass (the button).
+    pub first_passer: Option<Color>,
+}
+
+impl GameFacts {
+    /// Handicap stones for the bonus: `HA` from two stones on, else none.
+    fn handicap_stones(&self) -> u32 {
+        if self.handicap >= 2 { self.handicap } else { 0 }
+    }
+}
+
+/// One side's part of a count. `None` marks a part the rule set's counting does not use
+/// (stones under territory counting, prisoners under area counting...), so a reader never
+/// mistakes "not counted" for zero.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideCount {
+    /// Stones on the board once dead stones are taken off (area counting).
+    pub stones: Option<u32>,
+    /// Empty points reached only by this colour, the points of the opponent's dead stones
+    /// included.
+    pub territory: u32,
+    /// Opponent stones captured during play (territory counting).
+    pub captures: Option<u32>,
+    /// Opponent dead stones taken off at the end (territory counting: prisoners too).
+    pub dead: Option<u32>,
+    /// One prisoner per opponent pass, White's owed last pass included (AGA, ACE, under
+    /// territory counting).
+    pub pass_stones: Option<u32>,
+    /// Half of the neutral points, where the rules share them (Chinese, WMSG).
+    pub neutral_share: Option<f64>,
+    /// White's handicap bonus under area counting (N or N-1).
+    pub handicap_bonus: Option<u32>,
+    /// White's komi.
+    pub komi: Option<f64>,
+    /// Black's last-move point (WMSG): -1 when White passed first at the end.
+    pub last_move: Option<f64>,
+    /// Half a point for the first player to pass (button rules).
+    pub button: Option<f64>,
+    /// The sum of the parts above.
+    pub total: f64,
+}
+
+impl SideCount {
+    /// The prisoners of a territory count: captures plus dead stones.
+    pub fn prisoners(&self) -> Option<u32> {
+        match (self.captures, self.dead) {
+            (Some(c), Some(d)) => Some(c + d),
+            _ => None,
+        }
+    }
+
+    fn sum(&mut self) {
+        let whole = self.stones.unwrap_or(0)
+            + self.territory
+            + self.captures.unwrap_or(0)
+            + self.dead.unwrap_or(0)
+            + self.pass_stones.unwrap_or(0)
+            + self.handicap_bonus.unwrap_or(0);
+        self.total = f64::from(whole)
+            + self.neutral_share.unwrap_or(0.0)
+            + self.komi.unwrap_or(0.0)
+            + self.last_move.unwrap_or(0.0)
+            + self.button.unwrap_or(0.0);
+    }
+}
+
+/// The Chinese count against half the board: Black wins when Black's area (stones,
+/// surrounded points and half the neutral points) exceeds half of the board's points plus
+/// half of White's komi and handicap bonus. On 19x19 with komi 7.5 that is
+/// (361 + 7.5) / 2 = 184.25. Twice Black's excess is the point margin of the difference
+/// method: with A the area of Black and P the board's points, White's area is P - A, so
+/// A - (P - A) - komi - bonus = 2 (A - (P + komi + bonus) / 2).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HalfBoard {
+    /// Points on the board (361 on 19x19).
+    pub board_points: u32,
+    /// Half of them (180.5 on 19x19).
+    pub half: f64,
+    /// What Black's count is measured against: (points + komi + bonus) / 2.
+    pub target: f64,
+    /// Black's count: stones, surrounded points and shared neutral points.
+    pub black_count: f64,
+    /// `black_count - target`: positive when Black wins, in "stones" (half points of
+    /// the difference method).
+    pub black_excess: f64,
+}
+
+/// A count in full: the parts of each side's total and how they were found.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Count {
+    pub counting: Counting,
+    pub counting_base: CountingBase,
+    pub komi_source: KomiSource,
+    pub black: SideCount,
+    pub white: SideCount,
+    /// Empty points reached by both colours or by none (dame).
+    pub neutral: u32,
+    /// Empty points surrounded by one colour but not counted because they are inside a
+    /// seki (Japanese and Korean counting).
+    pub seki_points: u32,
+    /// Chinese: the count against half the board.
+    pub half_board: Option<HalfBoard>,
+    /// Black's lead in points (negative when White leads).
+    pub margin: f64,
+    /// Sentences saying what was applied that is not plain arithmetic (White's owed pass,
+    /// the last-move point, seki). Not serialised: the report's `notes` carry them.
+    #[serde(skip)]
+    pub notes: Vec<String>,
+}
+
+/// Count the final position `board` under `rules`, with `dead` taken off first (each
+/// point names one stone; points without a stone are ignored).
+pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) -> Count {
+    let mut position = board.clone();
+    let mut dead_of = [0u32; 2];
+    for &p in dead {
+        if let Some(stone) = position.get(p)
+            && position.set(p, None).is_ok()
+        {
+            dead_of[stone.index()] += 1;
+        }
+    }
+    let regions = Regions::of(&position);
+    let mut notes = Vec::new();
+
+    let excluded = if rules.seki == SekiPoints::NotCounted {
+        let excluded = seki_regions(&position, &regions);
+        let points: u32 = excluded
+            .iter()
+            .zip(&regions.list)
+            .filter(|(out, _)| **out)
+            .map(|(_, r)| r.size)
+            .sum();
+        if points > 0 {
+            notes.push(format!(
+                "{points} empty point{} inside seki counted for nobody",
+                plural(points)
+            ));
+        }
+        excluded
+    } else {
+        vec![false; regions.list.len()]
+    };
+
+    let mut territory = [0u32; 2];
+    let mut neutral = 0u32;
+    let mut seki_points = 0u32;
+    for (region, &out) in regions.list.iter().zip(&excluded) {
+        match region.owner() {
+            Some(_) if out => seki_points += region.size,
+            Some(owner) => territory[owner.index()] += region.size,
+            None => neutral += region.size,
+        }
+    }
+
+    let area = rules.counting == Counting::Area;
+    let handicap = facts.handicap_stones();
+    let side = |color: Color| {
+        let me = color.index();
+        let them = color.opponent().index();
+        SideCount {
+            stones: area.then(|| position.stones(color)),
+            territory: territory[me],
+            captures: (!area).then(|| board.removed(color.opponent())),
+            dead: (!area).then_some(dead_of[them]),
+            pass_stones: None,
+            neutral_share: None,
+            handicap_bonus: None,
+            komi: None,
+            last_move: None,
+            button: None,
+            total: 0.0,
+        }
+    };
+    let mut black = side(Color::Black);
+    let mut white = side(Color::White);
+
+    if rules.neutral == NeutralPoints::Shared {
+        let share = f64::from(neutral) / 2.0;
+        black.neutral_share = Some(share);
+        white.neutral_share = Some(share);
+    }
+
+    match rules.pass_rule {
+        PassRule::Plain => {}
+        PassRule::PassStonesWhiteLast => {
+            let owed = facts.ended_by_passes && facts.last_mover == Some(Color::Black);
+            if area {
+                if owed {
+                    notes.push(
+                        "Black passed last: White owes the last pass, which changes nothing under area counting"
+                            .to_string(),
+                    );
+                }
+            } else {
+                let extra = u32::from(owed);
+                black.pass_stones = Some(facts.passes[Color::White.index()] + extra);
+                white.pass_stones = Some(facts.passes[Color::Black.index()]);
+                if owed {
+                    notes.push(
+                        "Black passed last: White's owed last pass was added (one more prisoner for Black)"
+                            .to_string(),
+                    );
+                }
+            }
+        }
+        PassRule::LastMovePoint => {
+            let white_first =
+                facts.ended_by_passes && facts.first_final_passer == Some(Color::White);
+            black.last_move = Some(if white_first { -1.0 } else { 0.0 });
+            if white_first {
+                notes.push(
+                    "White passed first at the end, so Black made the last play: one point is taken from Black"
+                        .to_string(),
+                );
+            }
+        }
+        PassRule::Button => {
+            black.button = Some(if facts.first_passer == Some(Color::Black) {
+                0.5
+            } else {
+                0.0
+            });
+            white.button = Some(if facts.first_passer == Some(Color::White) {
+                0.5
+            } else {
+                0.0
+            });
+        }
+    }
+
+    let bonus = match rules.handicap_bonus {
+        HandicapBonus::None => 0,
+        HandicapBonus::N => handicap,
+        HandicapBonus::NMinusOne => handicap.saturating_sub(1),
+    };
+    if area && rules.handicap_bonus != HandicapBonus::None {
+        white.handicap_bonus = Some(bonus);
+    }
+    let bonus_counted = white.handicap_bonus.unwrap_or(0);
+    white.komi = Some(facts.komi);
+
+    black.sum();
+    white.sum();
+
+    let (margin, half_board) = match rules.counting_base {
+        CountingBase::Difference => (black.total - white.total, None),
+        CountingBase::HalfBoard => {
+            let points = u32::from(board.width()) * u32::from(board.height());
+            // Black's own figures, without White's compensation.
+            let black_count = black.total;
+            let target = (f64::from(points) + facts.komi + f64::from(bonus_counted)) / 2.0;
+            let excess = black_count - target;
+            notes.push(format!(
+                "against half the board: Black counts {} of {points} points and needs more than ({points} + {}{}) / 2 = {}",
+                format_points(black_count),
+                format_points(facts.komi),
+                if bonus_counted > 0 {
+                    format!(" + {bonus_counted}")
+                } else {
+                    String::new()
+                },
+                format_points(target)
+            ));
+            if rules.neutral != NeutralPoints::Shared && neutral > 0 {
+                notes.push(
+                    "neutral points are not shared, so the half-board count gives them to White"
+                        .to_string(),
+                );
+            }
+            (
+                2.0 * excess,
+                Some(HalfBoard {
+                    board_points: points,
+                    half: f64::from(points) / 2.0,
+                    target,
+                    black_count,
+                    black_excess: excess,
+                }),
+            )
+        }
+    };
+
+    Count {
+        counting: rules.counting,
+        counting_base: rules.counting_base,
+        komi_source: facts.komi_source,
+        black,
+        white,
+        neutral,
+        seki_points,
+        half_board,
+        margin,
+        notes,
+    }
+}
+
+/// The result a margin gives under `rules`: `B+3.5`, `W+12`, `Draw`, or `B+0` when equal
+/// counts go to Black (Ing).
+pub fn adjudicate(margin: f64, rules: &RuleSet) -> GameResult {
+    if margin.abs() < 1e-9 {
+        match rules.tie {
+            Tie::Draw => GameResult::Draw,
+            Tie::BlackWins => GameResult::Score {
+                winner: Color::Black,
+                margin: 0.0,
+            },
+        }
+    } else if margin > 0.0 {
+        GameResult::Score {
+            winner: Color::Black,
+            margin,
+        }
+    } else {
+        GameResult::Score {
+            winner: Color::White,
+            margin: -margin,
+        }
+    }
+}
+
+/// Does goref's result agree with the record's? `None` when the record states no result
+/// that can be compared (missing, `?`, unreadable text).
+///
+/// Two counted results agree when they name the same winner and margins equal within
+/// 1e-9 (`Draw` is a margin of 0). When either result has no margin (`B+R`, `W+F`, `B+`),
+/// the winners are compared. `Void` agrees only with `Void`, `Draw` only with a draw.
+/// `recorded_text` lets a tie won by Black (`B+0` under Ing) match a record that writes
+/// `B+0`, which reads as a draw.
+pub fn compare(ours: &GameResult, recorded: &GameResult, recorded_text: &str) -> Option<bool> {
+    let recorded_winner = || match recorded {
+        GameResult::Draw
+            if recorded_text
+                .trim_start()
+                .to_ascii_uppercase()
+                .starts_with("B+") =>
+        {
+            Some(Color::Black)
+        }
+        other => other.winner(),
+    };
+    match recorded {
+        GameResult::Unknown | GameResult::Unreadable(_) => None,
+        GameResult::Void => Some(matches!(ours, GameResult::Void)),
+        _ => Some(match (ours.black_margin(), recorded.black_margin()) {
+            (Some(a), Some(b)) => {
+                (a - b).abs() < 1e-9 && (a.abs() >= 1e-9 || ours.winner() == recorded_winner())
+            }
+            _ => match ours {
+                GameResult::Void => false,
+                GameResult::Draw => matches!(recorded, GameResult::Draw),
+                _ => ours.winner().is_some() && ours.winner() == recorded.winner(),
+            },
+        }),
+    }
+}
+
+/// A maximal set of connected empty points and the colours it reaches.
+#[derive(Debug, Clone, Copy)]
+struct Region {
+    size: u32,
+    /// Bit 0: reaches Black; bit 1: reaches White.
+    reaches: u8,
+}
+
+impl Region {
+    /// The colour that alone surrounds the region.
+    fn owner(self) -> Option<Color> {
+        match self.reaches {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// The empty regions of a position.
+struct Regions {
+    width: usize,
+    height: usize,
+    /// Region index of each point (row-major), `NONE` for stones.
+    of: Vec<u32>,
+    list: Vec<Region>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Regions {
+    fn of(board: &Board) -> Regions {
+        let width = usize::from(board.width());
+        let height = usize::from(board.height());
+        // The stones read once, row by row: the flood fill looks at each point up to
+        // four times.
+        let stones: Vec<Option<Color>> = (0..width * height)
+            .map(|i| stone_at(board, width, i))
+            .collect();
+        let mut of = vec![NONE; width * height];
+        let mut list = Vec::new();
+        let mut stack = Vec::with_capacity(width * height);
+        for start in 0..width * height {
+            if of[start] != NONE || stones[start].is_some() {
+                continue;
+            }
+            let id = list.len() as u32;
+            let mut region = Region {
+                size: 0,
+                reaches: 0,
+            };
+            of[start] = id;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                region.size += 1;
+                for n in neighbours(i, width, height).into_iter().flatten() {
+                    match stones[n] {
+                        Some(c) => region.reaches |= 1 << c.index(),
+                        None if of[n] == NONE => {
+                            of[n] = id;
+                            stack.push(n);
+                        }
+                        None => {}
+                    }
+                }
+            }
+            list.push(region);
+        }
+        Regions {
+            width,
+            height,
+            of,
+            list,
+        }
+    }
+
+    fn point(&self, i: usize) -> Point {
+        // Both are below the board's sides, at most 25.
+        Point::new((i % self.width) as u8, (i / self.width) as u8)
+    }
+}
+
+/// The stone on point index `i` (row-major) of `board`.
+fn stone_at(board: &Board, width: usize, i: usize) -> Option<Color> {
+    // Indices come from 0..width*height, so both coordinates are at most 24.
+    board.get(Point::new((i % width) as u8, (i / width) as u8))
+}
+
+/// The up-to-four neighbours of point index `i`.
+fn neighbours(i: usize, width: usize, height: usize) -> [Option<usize>; 4] {
+    let (x, y) = (i % width, i / width);
+    [
+        (x > 0).then(|| i - 1),
+        (x + 1 < width).then(|| i + 1),
+        (y > 0).then(|| i - width),
+        (y + 1 < height).then(|| i + width),
+    ]
+}
+
+/// Which single-colour regions lie inside a seki and so count for nobody under Japanese
+/// and Korean counting.
+///
+/// A chain is in seki when it shares a liberty with an opponent chain and neither player
+/// can fill that liberty without leaving their own chain in atari (or capturing nothing
+/// and dying at once): that is what makes a seki a standoff. Filling a plain dame is safe
+/// for both, so unfilled dame between two living walls do not turn the walls' territory
+/// into seki. A single-colour region that touches a chain in seki (its eye) is not
+/// counted. The shared liberties themselves reach both colours and are neutral anyway.
+fn seki_regions(position: &Board, regions: &Regions) -> Vec<bool> {
+    let (width, height) = (regions.width, regions.height);
+    let mut excluded = vec![false; regions.list.len()];
+    let mut in_seki = vec![false; width * height];
+    let mut any = false;
+    for i in 0..width * height {
+        let id = regions.of[i];
+        if id == NONE || regions.list[id as usize].reaches != 3 {
+            continue;
+        }
+        let mut touches = 0u8;
+        for n in neighbours(i, width, height).into_iter().flatten() {
+            if let Some(c) = stone_at(position, width, n) {
+                touches |= 1 << c.index();
+            }
+        }
+        if touches != 3 {
+            continue;
+        }
+        let p = regions.point(i);
+        if !(fills_into_atari(position, Color::Black, p)
+            && fills_into_atari(position, Color::White, p))
+        {
+            continue;
+        }
+        any = true;
+        for n in neighbours(i, width, height).into_iter().flatten() {
+            let q = regions.point(n);
+            if position.get(q).is_some() && !in_seki[n] {
+                for s in position.chain(q) {
+                    in_seki[usize::from(s.y) * width + usize::from(s.x)] = true;
+                }
+            }
+        }
+    }
+    if !any {
+        return excluded;
+    }
+    for i in 0..width * height {
+        let id = regions.of[i];
+        if id == NONE || regions.list[id as usize].owner().is_none() {
+            continue;
+        }
+        if neighbours(i, width, height)
+            .into_iter()
+            .flatten()
+            .any(|n| in_seki[n])
+        {
+            excluded[id as usize] = true;
+        }
+    }
+    excluded
+}
+
+/// Would `color` playing on `p` capture nothing and leave its chain with at most one
+/// liberty (or no chain at all)?
+fn fills_into_atari(position: &Board, color: Color, p: Point) -> bool {
+    // Cheap answers first (most candidates are plain dame): with two empty neighbours, or
+    // next to a chain of its own with three liberties, the new chain keeps two liberties.
+    let around = [
+        (p.x > 0).then(|| Point::new(p.x - 1, p.y)),
+        (p.x + 1 < position.width()).then(|| Point::new(p.x + 1, p.y)),
+        (p.y > 0).then(|| Point::new(p.x, p.y - 1)),
+        (p.y + 1 < position.height()).then(|| Point::new(p.x, p.y + 1)),
+    ];
+    let mut empty = 0;
+    for q in around.into_iter().flatten() {
+        match position.get(q) {
+            None => empty += 1,
+            Some(c) if c == color && position.liberties(q) >= 3 => return false,
+            Some(_) => {}
+        }
+    }
+    if empty >= 2 {
+        return false;
+    }
+    let mut scratch = position.clone();
+    match scratch.play(color, p) {
+        Ok(outcome) => outcome.captured == 0 && (outcome.suicide > 0 || scratch.liberties(p) <= 1),
+        Err(_) => false,
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+#[path = "score_tests.rs"]
+mod tests;

@@ -384,3 +384,445 @@ fn huge_records_give_a_result_on_a_worker_thread() {
     assert_eq!(nested.len(), 1);
     assert!(nested[0].moves == Some(100_000) || nested[0].error.is_some());
 }
+
+// ---- goref score ----------------------------------------------------------------------
+
+const ALL_PRESETS: &str = "aga,aga-1991,ace,wmsg,chinese,sjtu,japanese,korean,nz,tromp-taylor,ing";
+
+/// `goref score --format json` on a fixture: the game entries and the exit code.
+fn score_json(path: &str, extra: &[&str]) -> (Vec<Value>, i32) {
+    let file = fixture(path);
+    let mut args = vec!["score", "--format", "json"];
+    args.extend_from_slice(extra);
+    args.push(&file);
+    let (value, code) = json_of(&args);
+    let games = value["games"].as_array().cloned().unwrap_or_default();
+    (games, code)
+}
+
+/// The entry counted under `rules`.
+fn under<'a>(games: &'a [Value], rules: &str) -> &'a Value {
+    games
+        .iter()
+        .find(|g| g["rules"] == rules)
+        .unwrap_or_else(|| panic!("no entry for {rules}"))
+}
+
+/// (preset, Black's total, White's total, result) for every preset, all checked by hand
+/// (fixtures/scoring/README.md shows the arithmetic).
+fn check_every_preset(path: &str, expected: &[(&str, f64, f64, &str)]) {
+    let (games, _) = score_json(path, &["--rules", ALL_PRESETS]);
+    assert_eq!(games.len(), 11, "{path}: one entry per preset");
+    for &(preset, black, white, result) in expected {
+        let score = &under(&games, preset)["score"];
+        assert_eq!(score["black"], black, "{path} {preset} black: {score}");
+        assert_eq!(score["white"], white, "{path} {preset} white: {score}");
+        assert_eq!(score["result"], result, "{path} {preset}: {score}");
+        assert_eq!(score["margin"], black - white, "{path} {preset}");
+        assert_eq!(score["scored"], true, "{path} {preset}");
+    }
+}
+
+#[test]
+fn every_preset_counts_an_even_game_as_checked_by_hand() {
+    check_every_preset(
+        "scoring/even/walls-dead-invader.sgf",
+        &[
+            ("aga", 21.0, 34.5, "W+13.5"),
+            ("aga-1991", 21.0, 34.5, "W+13.5"),
+            ("ace", 15.0, 28.5, "W+13.5"),
+            ("wmsg", 21.0, 34.5, "W+13.5"),
+            ("chinese", 21.0, 34.5, "W+13.5"),
+            ("sjtu", 21.0, 34.5, "W+13.5"),
+            ("japanese", 14.0, 27.5, "W+13.5"),
+            ("korean", 14.0, 27.5, "W+13.5"),
+            ("nz", 21.0, 34.5, "W+13.5"),
+            ("tromp-taylor", 22.0, 14.5, "B+7.5"),
+            ("ing", 21.0, 34.5, "W+13.5"),
+        ],
+    );
+}
+
+#[test]
+fn every_preset_counts_a_handicap_game_with_its_bonus() {
+    check_every_preset(
+        "scoring/handicap/two-stones.sgf",
+        &[
+            ("aga", 21.0, 29.5, "W+8.5"),
+            ("aga-1991", 21.0, 29.5, "W+8.5"),
+            ("ace", 14.0, 22.5, "W+8.5"),
+            ("wmsg", 20.0, 28.5, "W+8.5"),
+            ("chinese", 21.0, 30.5, "W+9.5"),
+            ("sjtu", 21.0, 28.5, "W+7.5"),
+            ("japanese", 12.0, 21.5, "W+9.5"),
+            ("korean", 12.0, 21.5, "W+9.5"),
+            ("nz", 21.0, 28.5, "W+7.5"),
+            ("tromp-taylor", 21.0, 28.5, "W+7.5"),
+            ("ing", 21.0, 30.5, "W+9.5"),
+        ],
+    );
+    let (games, _) = score_json(
+        "scoring/handicap/two-stones.sgf",
+        &["--rules", "chinese,aga,nz"],
+    );
+    let bonus =
+        |rules: &str| under(&games, rules)["score"]["breakdown"]["white"]["handicap_bonus"].clone();
+    assert_eq!(bonus("chinese"), 2, "N");
+    assert_eq!(bonus("aga"), 1, "N-1");
+    assert_eq!(bonus("nz"), Value::Null, "no bonus");
+}
+
+#[test]
+fn every_preset_counts_a_seki() {
+    check_every_preset(
+        "scoring/seki/eye-versus-eye.sgf",
+        &[
+            ("aga", 27.0, 27.5, "W+0.5"),
+            ("aga-1991", 27.0, 27.5, "W+0.5"),
+            ("ace", 14.0, 16.5, "W+2.5"),
+            ("wmsg", 27.5, 28.0, "W+0.5"),
+            ("chinese", 27.5, 28.0, "W+0.5"),
+            ("sjtu", 27.0, 27.5, "W+0.5"),
+            ("japanese", 12.0, 14.5, "W+2.5"),
+            ("korean", 12.0, 14.5, "W+2.5"),
+            ("nz", 27.0, 27.5, "W+0.5"),
+            ("tromp-taylor", 27.0, 27.5, "W+0.5"),
+            ("ing", 27.0, 27.5, "W+0.5"),
+        ],
+    );
+    let (games, _) = score_json(
+        "scoring/seki/eye-versus-eye.sgf",
+        &["--rules", "japanese,chinese"],
+    );
+    assert_eq!(
+        under(&games, "japanese")["score"]["breakdown"]["seki_points"],
+        2
+    );
+    assert_eq!(
+        under(&games, "chinese")["score"]["breakdown"]["seki_points"],
+        0
+    );
+}
+
+#[test]
+fn every_preset_counts_neutral_points() {
+    check_every_preset(
+        "scoring/neutral/dame-column.sgf",
+        &[
+            ("aga", 21.0, 27.5, "W+6.5"),
+            ("aga-1991", 21.0, 27.5, "W+6.5"),
+            ("ace", 15.0, 21.5, "W+6.5"),
+            ("wmsg", 24.5, 31.0, "W+6.5"),
+            ("chinese", 24.5, 31.0, "W+6.5"),
+            ("sjtu", 21.0, 27.5, "W+6.5"),
+            ("japanese", 14.0, 20.5, "W+6.5"),
+            ("korean", 14.0, 20.5, "W+6.5"),
+            ("nz", 21.0, 27.5, "W+6.5"),
+            ("tromp-taylor", 21.0, 27.5, "W+6.5"),
+            ("ing", 21.0, 27.5, "W+6.5"),
+        ],
+    );
+    let (games, _) = score_json(
+        "scoring/neutral/dame-column.sgf",
+        &["--rules", "chinese,chinese+neutral=nobody"],
+    );
+    let shared = &under(&games, "chinese")["score"]["breakdown"];
+    assert_eq!(shared["neutral"], 7);
+    assert_eq!(shared["black"]["neutral_share"], 3.5);
+    let nobody = &under(&games, "chinese+neutral=nobody")["score"];
+    assert_eq!(
+        nobody["result"], "W+13.5",
+        "the half-board count gives the dame to White"
+    );
+}
+
+#[test]
+fn black_passing_last_under_aga_gives_black_the_owed_pass_stone() {
+    check_every_preset(
+        "scoring/last-pass/black-passes-last.sgf",
+        &[
+            ("aga", 21.0, 35.5, "W+14.5"),
+            ("aga-1991", 21.0, 35.5, "W+14.5"),
+            ("ace", 15.0, 29.5, "W+14.5"),
+            ("wmsg", 20.0, 35.5, "W+15.5"),
+            ("chinese", 21.0, 35.5, "W+14.5"),
+            ("sjtu", 21.0, 35.5, "W+14.5"),
+            ("japanese", 13.0, 28.5, "W+15.5"),
+            ("korean", 13.0, 28.5, "W+15.5"),
+            ("nz", 21.0, 35.5, "W+14.5"),
+            ("tromp-taylor", 21.0, 35.5, "W+14.5"),
+            ("ing", 21.0, 35.5, "W+14.5"),
+        ],
+    );
+    let (games, _) = score_json(
+        "scoring/last-pass/black-passes-last.sgf",
+        &["--rules", "aga+counting=territory"],
+    );
+    let score = &games[0]["score"];
+    assert_eq!(score["breakdown"]["black"]["pass_stones"], 2);
+    assert_eq!(score["breakdown"]["white"]["pass_stones"], 1);
+    assert!(
+        score["notes"]
+            .to_string()
+            .contains("owed last pass was added"),
+        "{score}"
+    );
+}
+
+#[test]
+fn wmsg_takes_the_last_move_point_from_black() {
+    let (games, _) = score_json(
+        "scoring/last-pass/black-passes-last.sgf",
+        &["--rules", "wmsg"],
+    );
+    let score = &games[0]["score"];
+    assert_eq!(score["breakdown"]["black"]["last_move"], -1.0);
+    assert_eq!(score["result"], "W+15.5");
+    let (games, _) = score_json("scoring/neutral/dame-column.sgf", &["--rules", "wmsg"]);
+    assert_eq!(
+        games[0]["score"]["breakdown"]["black"]["last_move"], 0.0,
+        "Black passed first"
+    );
+}
+
+#[test]
+fn chinese_counts_black_against_half_the_board() {
+    let (games, code) = score_json("scoring/half-board/black-185.sgf", &["--rules", "chinese"]);
+    assert_eq!(code, 0);
+    let half = &games[0]["score"]["breakdown"]["half_board"];
+    assert_eq!(half["board_points"], 361);
+    assert_eq!(half["half"], 180.5);
+    assert_eq!(half["black_count"], 185.0);
+    assert_eq!(half["target"], 184.25);
+    assert_eq!(games[0]["score"]["result"], "B+1.5");
+    let (games, code) = score_json(
+        "scoring/half-board/black-185.sgf",
+        &["--rules", "chinese", "--komi", "0"],
+    );
+    let half = &games[0]["score"]["breakdown"]["half_board"];
+    assert_eq!(half["target"], 180.5);
+    assert_eq!(games[0]["score"]["result"], "B+9");
+    assert_eq!(games[0]["score"]["breakdown"]["komi_source"], "option");
+    assert_eq!(code, 1, "B+9 disagrees with RE[B+1.5]");
+}
+
+#[test]
+fn tromp_taylor_counts_dead_stones_left_on_the_board_as_alive() {
+    let (games, _) = score_json(
+        "scoring/even/walls-dead-invader.sgf",
+        &["--rules", "tromp-taylor,japanese", "--dead", "markup"],
+    );
+    let tt = &under(&games, "tromp-taylor")["score"];
+    assert_eq!(tt["dead_source"], "none");
+    assert_eq!(tt["dead_stones"], serde_json::json!([]));
+    assert_eq!(tt["breakdown"]["neutral"], 19);
+    assert_eq!(tt["result"], "B+7.5");
+    let jp = &under(&games, "japanese")["score"];
+    assert_eq!(jp["dead_source"], "markup");
+    assert_eq!(jp["dead_stones"], serde_json::json!(["F5"]));
+}
+
+#[test]
+fn a_tromp_taylor_game_played_out_scores_its_recorded_result() {
+    let (games, code) = score_json("scoring/tromp-taylor/played-out.sgf", &[]);
+    assert_eq!(code, 0);
+    assert_eq!(games[0]["rules"], "tromp-taylor");
+    assert_eq!(games[0]["score"]["result"], "W+8.5");
+    assert_eq!(games[0]["score"]["result_matches"], true);
+    // Two real engine games played to the end (every dead stone captured).
+    for (path, result) in [
+        ("scoring/tromp-taylor/neu-gnu.sgf", "W+23.5"),
+        ("scoring/tromp-taylor/ajago-gnu.sgf", "W+5.5"),
+    ] {
+        let (games, _) = score_json(path, &["--rules", "tromp-taylor"]);
+        let score = &games[0]["score"];
+        assert_eq!(score["result"], result, "{path}");
+        assert_eq!(score["result_matches"], true, "{path}");
+        assert_eq!(score["dead_source"], "none", "{path}");
+    }
+}
+
+#[test]
+fn aga_area_and_territory_agree_when_both_sides_took_equal_turns() {
+    for path in [
+        "scoring/even/walls-dead-invader.sgf",
+        "scoring/handicap/two-stones.sgf",
+        "scoring/last-pass/black-passes-last.sgf",
+        "scoring/tromp-taylor/played-out.sgf",
+    ] {
+        let (games, _) = score_json(path, &["--rules", "aga,aga+counting=territory"]);
+        let area = &under(&games, "aga")["score"];
+        let territory = &under(&games, "aga+counting=territory")["score"];
+        assert_eq!(area["breakdown"]["counting"], "area");
+        assert_eq!(territory["breakdown"]["counting"], "territory");
+        assert_eq!(area["result"], territory["result"], "{path}");
+        assert_eq!(area["margin"], territory["margin"], "{path}");
+    }
+}
+
+#[test]
+fn a_handicap_game_differs_by_one_point_between_chinese_and_aga() {
+    let (games, _) = score_json(
+        "scoring/handicap/two-stones.sgf",
+        &["--rules", "chinese,aga"],
+    );
+    let margin = |rules: &str| {
+        under(&games, rules)["score"]["margin"]
+            .as_f64()
+            .unwrap_or(f64::NAN)
+    };
+    // Two stones: Chinese gives White 2 (N), AGA 1 (N-1); the same komi from KM.
+    assert_eq!(margin("aga") - margin("chinese"), 1.0);
+}
+
+#[test]
+fn ing_gives_equal_counts_to_black() {
+    let (games, _) = score_json(
+        "scoring/neutral/dame-column.sgf",
+        &["--rules", "ing,nz", "--komi", "0"],
+    );
+    assert_eq!(
+        under(&games, "ing+komi=0+handicap-komi=0")["score"]["result"],
+        "B+0"
+    );
+    assert_eq!(
+        under(&games, "nz+komi=0+handicap-komi=0")["score"]["result"],
+        "Draw"
+    );
+}
+
+#[test]
+fn score_keeps_a_resignation_and_still_validates() {
+    let (games, code) = score_json("illegal/occupied/two-stones-one-point.sgf", &[]);
+    let score = &games[0]["score"];
+    assert_eq!(score["result"], "W+R");
+    assert_eq!(score["scored"], false);
+    assert_eq!(score["result_matches"], Value::Null);
+    assert_eq!(score["black"], Value::Null);
+    assert_eq!(games[0]["valid"], false);
+    assert_eq!(code, 1, "an illegal move");
+}
+
+#[test]
+fn an_illegal_move_that_loses_is_a_forfeit() {
+    let (games, code) = score_json(
+        "illegal/ko/immediate-retake.sgf",
+        &["--rules", "japanese,aga"],
+    );
+    assert_eq!(under(&games, "japanese")["score"]["result"], "B+F");
+    assert_eq!(under(&games, "japanese")["score"]["scored"], false);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn an_endless_cycle_is_a_draw_or_no_result_and_a_mismatch() {
+    let (games, code) = score_json(
+        "scoring/cycle/pass-cycle.sgf",
+        &["--rules", "japanese,sjtu"],
+    );
+    assert_eq!(under(&games, "japanese")["score"]["result"], "Void");
+    assert_eq!(under(&games, "sjtu")["score"]["result"], "Draw");
+    assert_eq!(under(&games, "sjtu")["score"]["result_matches"], false);
+    assert_eq!(
+        finding(under(&games, "sjtu"), "result-mismatch")["severity"],
+        "warning"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn dead_stones_can_be_named_in_d4_or_sgf_form() {
+    for named in ["F5", "fc", "f5"] {
+        let (games, code) = score_json(
+            "scoring/even/walls-dead-invader.sgf",
+            &["--rules", "japanese", "--dead", named],
+        );
+        let score = &games[0]["score"];
+        assert_eq!(score["dead_source"], "user", "{named}");
+        assert_eq!(score["dead_stones"], serde_json::json!(["F5"]), "{named}");
+        assert_eq!(score["result"], "W+13.5", "{named}");
+        assert_eq!(code, 0, "{named}");
+    }
+    let (games, code) = score_json(
+        "scoring/even/walls-dead-invader.sgf",
+        &["--rules", "japanese", "--dead", "none"],
+    );
+    assert_eq!(games[0]["score"]["dead_source"], "none");
+    assert_eq!(code, 1, "with F5 alive the count disagrees with RE");
+}
+
+#[test]
+fn bad_dead_values_are_usage_errors() {
+    goref()
+        .args([
+            "score",
+            "--dead",
+            "I5",
+            &fixture("scoring/even/walls-dead-invader.sgf"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--dead I5"));
+    // A named point without a stone: that game cannot be counted.
+    goref()
+        .args([
+            "score",
+            "--dead",
+            "A1",
+            &fixture("scoring/even/walls-dead-invader.sgf"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("there is no stone on A1"));
+}
+
+#[test]
+fn score_text_shows_rule_sets_side_by_side() {
+    let assert = goref()
+        .args([
+            "score",
+            "--rules",
+            "japanese,chinese,aga",
+            &fixture("scoring/handicap/two-stones.sgf"),
+        ])
+        .assert()
+        .code(1);
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).to_string();
+    let row = |label: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} row in\n{out}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(row("rules"), "rules japanese chinese aga");
+    assert_eq!(row("counting"), "counting territory area, half board area");
+    assert_eq!(row("handicap bonus W"), "handicap bonus W - 2 1");
+    assert_eq!(row("result"), "result W+9.5 W+9.5 W+8.5");
+    assert_eq!(row("recorded"), "recorded W+9.5 W+9.5 W+9.5");
+    assert_eq!(row("matches"), "matches yes yes NO");
+}
+
+#[test]
+fn a_claimed_count_without_final_passes_is_counted_only_with_named_dead_stones() {
+    let record = "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Chinese]RE[B+4.5];B[bc];W[dc])";
+    let run = |dead: &str| {
+        let output = goref()
+            .args(["score", "--format", "json", "--dead", dead, "-"])
+            .write_stdin(record)
+            .output()
+            .expect("goref runs");
+        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        value["games"][0]["score"].clone()
+    };
+    let auto = run("auto");
+    assert_eq!(auto["scored"], false);
+    assert_eq!(auto["result"], "B+4.5");
+    assert_eq!(auto["result_matches"], Value::Null);
+    let none = run("none");
+    assert_eq!(none["scored"], true);
+    // One stone each on an open 5x5 board: the 23 empty points reach both colours and
+    // count for nobody, so Black 1, White 1 + 0.5.
+    assert_eq!(none["result"], "W+0.5");
+}

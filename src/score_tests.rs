@@ -1,0 +1,330 @@
+//! Counting on small boards drawn as diagrams, every figure checked by hand, and the
+//! result comparison on the forms records write.
+
+use super::*;
+use crate::result::GameResult;
+use crate::rules::RuleSet;
+
+fn board(diagram: &str) -> Board {
+    Board::from_diagram(diagram).expect("a valid diagram")
+}
+
+fn rules(name: &str) -> RuleSet {
+    name.parse().unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// An even game that ended with Black passing, then White.
+fn facts(komi: f64) -> GameFacts {
+    GameFacts {
+        handicap: 0,
+        komi,
+        komi_source: KomiSource::Record,
+        passes: [1, 1],
+        ended_by_passes: true,
+        last_mover: Some(Color::White),
+        first_final_passer: Some(Color::Black),
+        first_passer: Some(Color::Black),
+    }
+}
+
+/// Black's wall on column C, White's on column E, column D empty: 7 neutral points.
+const DAME_COLUMN: &str = "
+    . . X . O . .
+    . . X . O . .
+    . . X . O . .
+    . . X . O . .
+    . . X . O . .
+    . . X . O . .
+    . . X . O . .
+";
+
+#[test]
+fn area_counts_stones_and_surrounded_points() {
+    let c = count(&board(DAME_COLUMN), &[], &rules("nz"), &facts(7.0));
+    assert_eq!(c.black.stones, Some(7));
+    assert_eq!(c.black.territory, 14);
+    assert_eq!(c.white.stones, Some(7));
+    assert_eq!(c.white.territory, 14);
+    assert_eq!(c.neutral, 7);
+    assert_eq!(c.black.total, 21.0);
+    assert_eq!(c.white.total, 28.0);
+    assert_eq!(c.margin, -7.0);
+    // Not part of an area count: never a silent zero.
+    assert_eq!(c.black.captures, None);
+    assert_eq!(c.black.pass_stones, None);
+}
+
+#[test]
+fn shared_neutral_points_and_the_half_board_reconcile() {
+    let c = count(&board(DAME_COLUMN), &[], &rules("chinese"), &facts(7.5));
+    assert_eq!(c.black.neutral_share, Some(3.5));
+    assert_eq!(c.black.total, 24.5);
+    assert_eq!(c.white.total, 24.5 + 7.5);
+    let h = c
+        .half_board
+        .as_ref()
+        .expect("chinese counts against half the board");
+    assert_eq!(h.board_points, 49);
+    assert_eq!(h.half, 24.5);
+    assert_eq!(h.target, (49.0 + 7.5) / 2.0);
+    assert_eq!(h.black_count, 24.5);
+    assert_eq!(h.black_excess, 24.5 - 28.25);
+    // Twice the excess is the difference method's margin.
+    assert_eq!(c.margin, 2.0 * h.black_excess);
+    assert_eq!(c.margin, c.black.total - c.white.total);
+}
+
+#[test]
+fn territory_counts_prisoners_and_dead_stones_twice() {
+    // The white stone on B2 is dead: a prisoner for Black and its point Black's.
+    let b = board(
+        "
+        . . X O .
+        . . X O .
+        . . X O .
+        . O X O .
+        . . X O .
+    ",
+    );
+    let dead = [Point::new(1, 3)];
+    let c = count(&b, &dead, &rules("japanese"), &facts(6.5));
+    assert_eq!(c.black.territory, 10);
+    assert_eq!(c.black.dead, Some(1));
+    assert_eq!(c.black.captures, Some(0));
+    assert_eq!(c.black.prisoners(), Some(1));
+    assert_eq!(c.white.territory, 5);
+    assert_eq!(c.black.total, 11.0);
+    assert_eq!(c.white.total, 11.5);
+    assert_eq!(c.margin, -0.5);
+    // Left on the board (no dead stones), the white stone spoils Black's region.
+    let c = count(&b, &[], &rules("japanese"), &facts(6.5));
+    assert_eq!(c.black.territory, 0);
+    assert_eq!(c.neutral, 9);
+}
+
+/// Black A6/B7/B6/C6 and White D7/D6/E6/F6/F7 share the liberty C7, each with one eye
+/// (A7, E7): a seki.
+const SEKI: &str = "
+    . X . O . O X
+    X X X O O O X
+    O O O X X X X
+    . . O X . . .
+    . . O X . . .
+    . . O X . . .
+    . . O X . . .
+";
+
+#[test]
+fn japanese_counts_no_points_inside_seki() {
+    let c = count(&board(SEKI), &[], &rules("japanese"), &facts(6.5));
+    assert_eq!(c.black.territory, 12, "A7 is an eye in seki");
+    assert_eq!(c.white.territory, 8, "E7 is an eye in seki");
+    assert_eq!(c.seki_points, 2);
+    assert_eq!(c.neutral, 1, "the shared liberty C7");
+    assert_eq!(c.margin, 12.0 - 8.0 - 6.5);
+}
+
+#[test]
+fn area_counts_the_eyes_of_a_seki() {
+    let c = count(&board(SEKI), &[], &rules("aga"), &facts(6.5));
+    assert_eq!(c.seki_points, 0);
+    assert_eq!(c.black.total, 14.0 + 13.0);
+    assert_eq!(c.white.total, 12.0 + 9.0 + 6.5);
+}
+
+#[test]
+fn an_unfilled_dame_is_not_a_seki() {
+    // D4 touches both living walls; either side can fill it safely.
+    let b = board(
+        "
+        . . X O . .
+        . . X O . .
+        . . X O . .
+        . . X . O .
+        . . X X O .
+        . . X O O .
+    ",
+    );
+    let c = count(&b, &[], &rules("japanese"), &facts(0.5));
+    assert_eq!(c.seki_points, 0);
+    assert_eq!(c.black.territory, 12);
+    assert_eq!(c.white.territory, 9);
+    assert_eq!(c.neutral, 1);
+}
+
+#[test]
+fn pass_stones_only_count_under_territory() {
+    let walls = board(
+        "
+        . X O .
+        . X O .
+        . X O .
+        . X O .
+    ",
+    );
+    let mut f = facts(0.5);
+    f.passes = [2, 1];
+    // Black passed last: White owes one pass.
+    f.last_mover = Some(Color::Black);
+    f.first_final_passer = Some(Color::White);
+    let territory = count(&walls, &[], &rules("aga+counting=territory"), &f);
+    assert_eq!(
+        territory.black.pass_stones,
+        Some(2),
+        "one pass + the owed one"
+    );
+    assert_eq!(territory.white.pass_stones, Some(2));
+    assert!(territory.notes.iter().any(|n| n.contains("owed")));
+    let area = count(&walls, &[], &rules("aga"), &f);
+    assert_eq!(area.black.pass_stones, None);
+    assert_eq!(area.margin, -0.5);
+}
+
+#[test]
+fn wmsg_takes_a_point_from_black_when_white_passed_first() {
+    let walls = board(
+        "
+        . X O .
+        . X O .
+    ",
+    );
+    let mut f = facts(0.5);
+    f.first_final_passer = Some(Color::White);
+    let c = count(&walls, &[], &rules("wmsg"), &f);
+    assert_eq!(c.black.last_move, Some(-1.0));
+    assert_eq!(c.black.total, 3.0);
+    f.first_final_passer = Some(Color::Black);
+    let c = count(&walls, &[], &rules("wmsg"), &f);
+    assert_eq!(c.black.last_move, Some(0.0));
+}
+
+#[test]
+fn handicap_bonus_is_n_n_minus_one_or_nothing_under_area_only() {
+    let walls = board(
+        "
+        . X O .
+        . X O .
+    ",
+    );
+    let bonus_with = |name: &str, handicap: u32| {
+        let mut f = facts(0.5);
+        f.handicap = handicap;
+        count(&walls, &[], &rules(name), &f).white.handicap_bonus
+    };
+    let bonus = |name: &str| bonus_with(name, 3);
+    assert_eq!(bonus("chinese"), Some(3));
+    assert_eq!(bonus("ing"), Some(3));
+    assert_eq!(bonus("aga"), Some(2));
+    assert_eq!(bonus("nz"), None);
+    assert_eq!(bonus("japanese"), None);
+    assert_eq!(bonus("aga+counting=territory"), None);
+    assert_eq!(bonus_with("chinese", 1), Some(0), "HA[1] is an even game");
+}
+
+#[test]
+fn the_button_goes_to_the_first_player_to_pass() {
+    let walls = board(". X O .");
+    let mut f = facts(7.0);
+    f.first_passer = Some(Color::White);
+    let c = count(&walls, &[], &rules("aga-button"), &f);
+    assert_eq!(c.white.button, Some(0.5));
+    assert_eq!(c.black.button, Some(0.0));
+    assert_eq!(c.margin, 2.0 - 9.5);
+}
+
+#[test]
+fn komi_comes_from_the_option_then_the_record_then_the_preset() {
+    let r = rules("chinese");
+    assert_eq!(komi(&r, Some(6.5), 0, false), (6.5, KomiSource::Record));
+    assert_eq!(komi(&r, None, 0, false), (7.5, KomiSource::Preset));
+    assert_eq!(komi(&r, None, 4, false), (0.0, KomiSource::Preset));
+    let r = rules("chinese+komi=5.5+handicap-komi=5.5");
+    assert_eq!(komi(&r, Some(6.5), 0, true), (5.5, KomiSource::Option));
+}
+
+#[test]
+fn equal_counts_are_a_draw_except_under_ing() {
+    assert_eq!(adjudicate(0.0, &rules("nz")), GameResult::Draw);
+    assert_eq!(adjudicate(0.0, &rules("ing")).to_string(), "B+0");
+    assert_eq!(adjudicate(-12.0, &rules("nz")).to_string(), "W+12");
+    assert_eq!(adjudicate(3.5, &rules("nz")).to_string(), "B+3.5");
+}
+
+#[test]
+fn results_compare_after_normalising() {
+    let cmp = |ours: &str, recorded: &str| {
+        compare(
+            &GameResult::parse(ours),
+            &GameResult::parse(recorded),
+            recorded,
+        )
+    };
+    assert_eq!(cmp("B+3.5", "B+3.5"), Some(true));
+    assert_eq!(cmp("B+0.5", "B+.5"), Some(true));
+    assert_eq!(cmp("B+3.5", "B+4.5"), Some(false));
+    assert_eq!(cmp("B+3.5", "W+3.5"), Some(false));
+    assert_eq!(cmp("Draw", "0"), Some(true));
+    assert_eq!(cmp("Draw", "Jigo"), Some(true));
+    assert_eq!(cmp("B+R", "B+Resign"), Some(true));
+    assert_eq!(cmp("W+T", "W+Time"), Some(true));
+    assert_eq!(
+        cmp("W+F", "W+R"),
+        Some(true),
+        "the winner is what a margin-less result says"
+    );
+    assert_eq!(cmp("B+3.5", "B+"), Some(true));
+    assert_eq!(cmp("Void", "Void"), Some(true));
+    assert_eq!(cmp("Draw", "Void"), Some(false));
+    assert_eq!(cmp("B+3.5", "?"), None);
+    assert_eq!(cmp("B+3.5", "Black won"), None);
+    // Ing: a tie Black wins, written B+0.
+    let tie = GameResult::Score {
+        winner: Color::Black,
+        margin: 0.0,
+    };
+    assert_eq!(compare(&tie, &GameResult::parse("B+0"), "B+0"), Some(true));
+    assert_eq!(compare(&tie, &GameResult::parse("0"), "0"), Some(false));
+}
+
+/// AGA's design, checked on random games: when both sides took the same number of turns
+/// (stones and passes), area counting and territory counting with pass stones give the
+/// same margin, whatever was captured or agreed dead (area minus territory is the
+/// difference in turns).
+#[test]
+fn aga_area_and_territory_agree_on_random_games() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let area = rules("aga");
+    let territory = rules("aga+counting=territory");
+    for game in 0..300 {
+        let mut b = Board::new(7, 7).expect("7x7");
+        let mut passes = [0u32; 2];
+        let turns = 20 + 2 * next(40) as usize;
+        for turn in 0..turns {
+            let color = if turn % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let p = Point::new(next(7) as u8, next(7) as u8);
+            if next(10) == 0 || b.play(color, p).is_err() {
+                b.pass();
+                passes[color.index()] += 1;
+            }
+        }
+        let f = GameFacts {
+            passes,
+            ..facts(7.5)
+        };
+        // One random chain agreed dead, if the point holds a stone.
+        let dead = b.chain(Point::new(next(7) as u8, next(7) as u8));
+        let a = count(&b, &dead, &area, &f);
+        let t = count(&b, &dead, &territory, &f);
+        assert_eq!(a.margin, t.margin, "game {game}: {a:?}\n{t:?}");
+    }
+}
