@@ -297,15 +297,40 @@ pub fn validate_bytes(file: &str, bytes: &[u8], choice: &RulesChoice) -> Vec<Gam
             fallback_rules(),
             e.to_string(),
         )],
-        Ok(games) => games
-            .into_iter()
-            .enumerate()
-            .map(|(i, game)| match game {
-                Ok(record) => validate_game(file, &record, choice),
-                Err(e) => GameReport::unreadable(file, i + 1, fallback_rules(), e.to_string()),
-            })
-            .collect(),
+        Ok(games) => in_order(&games, |i, game| match game {
+            Ok(record) => vec![validate_game(file, record, choice)],
+            Err(e) => vec![GameReport::unreadable(
+                file,
+                i + 1,
+                fallback_rules(),
+                e.to_string(),
+            )],
+        }),
     }
+}
+
+/// Apply `work` to every game of a file and concatenate the reports in game order. A
+/// collection of several games is spread over rayon's pool (each game is independent);
+/// a single game is done on the calling thread.
+fn in_order<F>(games: &[Result<GameRecord, sgf::GameError>], work: F) -> Vec<GameReport>
+where
+    F: Fn(usize, &Result<GameRecord, sgf::GameError>) -> Vec<GameReport> + Sync,
+{
+    use rayon::prelude::*;
+    if games.len() < 2 {
+        return games
+            .iter()
+            .enumerate()
+            .flat_map(|(i, g)| work(i, g))
+            .collect();
+    }
+    // `collect` keeps the order of the games, so the output does not depend on how the
+    // pool schedules them.
+    games
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(i, g)| work(i, g))
+        .collect()
 }
 
 /// What the user asked for with `--dead`: a [`DeadSpec`], or points named in `D4` or SGF
@@ -656,19 +681,14 @@ pub fn score_bytes_with(
             .iter()
             .map(|c| GameReport::unreadable(file, 0, name_of(c), e.to_string()))
             .collect(),
-        Ok(games) => {
-            let mut out = Vec::with_capacity(games.len() * choices.len());
-            for (i, game) in games.into_iter().enumerate() {
-                for choice in choices {
-                    out.push(match &game {
-                        Ok(record) => score_game_with(file, record, choice, dead),
-                        Err(e) => {
-                            GameReport::unreadable(file, i + 1, name_of(choice), e.to_string())
-                        }
-                    });
-                }
-            }
-            out
-        }
+        Ok(games) => in_order(&games, |i, game| {
+            choices
+                .iter()
+                .map(|choice| match game {
+                    Ok(record) => score_game_with(file, record, choice, dead),
+                    Err(e) => GameReport::unreadable(file, i + 1, name_of(choice), e.to_string()),
+                })
+                .collect()
+        }),
     }
 }

@@ -826,3 +826,35 @@ fn a_claimed_count_without_final_passes_is_counted_only_with_named_dead_stones()
     // count for nobody, so Black 1, White 1 + 0.5.
     assert_eq!(none["result"], "W+0.5");
 }
+
+#[test]
+fn a_collection_is_reported_game_by_game_in_file_order() {
+    // Games differ in length, so parallel work finishes out of order.
+    let mut text = String::new();
+    for g in 0..60usize {
+        text.push_str(&format!("(;GM[1]SZ[9]PB[player {g}]"));
+        for k in 0..(g % 7) * 5 {
+            let color = if k % 2 == 0 { 'B' } else { 'W' };
+            let p = (k * 7 + g) % 81;
+            text.push_str(&format!(
+                ";{color}[{}{}]",
+                (b'a' + (p % 9) as u8) as char,
+                (b'a' + (p / 9) as u8) as char
+            ));
+        }
+        text.push(')');
+    }
+    let output = goref()
+        .args(["score", "--format", "json", "--rules", "chinese,japanese", "-"])
+        .write_stdin(text)
+        .output()
+        .expect("runs");
+    let doc: Value = serde_json::from_slice(&output.stdout).expect("json");
+    let games = doc["games"].as_array().expect("games");
+    assert_eq!(games.len(), 120);
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"], i / 2 + 1, "{g}");
+        assert_eq!(g["black"], format!("player {}", i / 2));
+        assert_eq!(g["rules"], if i % 2 == 0 { "chinese" } else { "japanese" });
+    }
+}

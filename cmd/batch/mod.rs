@@ -132,6 +132,12 @@ pub fn run(args: Args) -> Result<Outcome> {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
+    // The games of one file (a collection) are spread over rayon's pool: size it like
+    // the workers, so --jobs bounds the cores a run uses. Building fails only when the
+    // pool already exists, and then that pool is used.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build_global();
     if !(args.timeout.is_finite() && args.timeout > 0.0) {
         bail!("--timeout must be a positive number of seconds");
     }
