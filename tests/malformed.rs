@@ -480,3 +480,17 @@ fn links_given_as_files_are_followed_or_a_file_error() {
         run.stdout
     );
 }
+
+/// Bug: a file of `CA[é` repeated, with one `]` at its end, made charset detection
+/// quadratic (a 1 MB file took over a minute). Found reviewing the loader for issue 5.
+#[test]
+fn a_megabyte_of_unclosed_ca_values_is_read() {
+    let dir = temp();
+    let mut bytes = b"(;GM[1]".to_vec();
+    for _ in 0..250_000 {
+        bytes.extend_from_slice(b"CA[\xe9");
+    }
+    bytes.extend_from_slice(b"]B[aa])");
+    let path = write(dir.path(), "charset.sgf", &bytes);
+    expect(&path, 0, &["1 moves", "read as Latin-1 (windows-1252)"]);
+}

@@ -1041,3 +1041,22 @@ fn nodes_after_a_closed_game_are_a_truncated_warning() {
         "{all:?}"
     );
 }
+
+/// Bug: `CA[` followed by non-ASCII bytes and no `]` until the end of the file, repeated,
+/// made the charset detection scan to that `]` once per `CA`: a 1 MB file took over a
+/// minute (found while reviewing the loader for issue 5). Quadratic work would show as a
+/// test that never ends; there is no time assertion.
+#[test]
+fn many_ca_values_with_non_ascii_bytes_are_read_in_linear_time() {
+    let mut bytes = b"(;GM[1]".to_vec();
+    for _ in 0..250_000 {
+        bytes.extend_from_slice(b"CA[\xe9");
+    }
+    bytes.extend_from_slice(b"]B[aa])");
+    let r = one(&bytes);
+    assert!(
+        warned(&r, WarningKind::Charset, "read as Latin-1"),
+        "{:?}",
+        r.warnings
+    );
+}
