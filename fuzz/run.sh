@@ -2,7 +2,8 @@
 # Fuzz every target in turn for SECONDS each (default 60), seeding first when needed.
 # Usage: fuzz/run.sh [SECONDS] [TARGET...]
 # Needs cargo-fuzz (`cargo install cargo-fuzz`). On a stable toolchain, RUSTC_BOOTSTRAP=1
-# lets cargo-fuzz pass its -Z flags (sanitizers); nightly needs nothing.
+# lets cargo-fuzz pass its -Z flags (sanitizers); nightly needs nothing. -O -a: optimised,
+# with debug assertions and overflow checks, so an overflow is a crash.
 # A crash stops that target only: its input is in fuzz/artifacts/TARGET/ and the script
 # exits non-zero after the other targets ran.
 set -uo pipefail
@@ -20,7 +21,7 @@ for target in "${targets[@]}"; do
     echo "== fuzz $target for ${seconds}s ($(find "corpus/$target" -type f | wc -l) inputs)"
     # -max_len: SGF records of the corpus are below 80 KiB; 64 KiB leaves room for deep
     # trees without slowing every run. -timeout: one input taking 10 s is a hang.
-    if ! cargo fuzz run -O "$target" "corpus/$target" -- \
+    if ! cargo fuzz run -O -a "$target" "corpus/$target" -- \
         -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
         -print_final_stats=1; then
         echo "== $target: crash or error, see fuzz/artifacts/$target/" >&2
