@@ -1060,3 +1060,21 @@ fn many_ca_values_with_non_ascii_bytes_are_read_in_linear_time() {
         r.warnings
     );
 }
+
+#[test]
+fn warnings_past_the_bound_are_counted_not_kept() {
+    let mut sgf = b"(;SZ[19]".to_vec();
+    for _ in 0..record::MAX_WARNINGS + 5 {
+        sgf.extend_from_slice(b";B[R99];W[]");
+    }
+    sgf.push(b')');
+    let r = one(&sgf);
+    assert_eq!(r.moves.len(), 2 * (record::MAX_WARNINGS + 5));
+    assert_eq!(r.warnings.len(), record::MAX_WARNINGS + 1);
+    let last = r.warnings.last().expect("a warning");
+    assert_eq!(last.kind, WarningKind::Limit);
+    assert_eq!(
+        last.message,
+        "5 more warnings were not listed (at most 10000 are kept per game)"
+    );
+}
