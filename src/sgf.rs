@@ -124,7 +124,7 @@ pub enum WarningKind {
     /// and a move together, `SZ` outside the root).
     Structure,
     /// A value past [`Limits::max_value_bytes`] in a property goref does not read was
-    /// dropped.
+    /// dropped, or warnings past the 10,000 kept per game were counted and left out.
     Limit,
 }
 
@@ -301,8 +301,8 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// Generous bounds: far above the largest real record, low enough that a file at
-    /// every bound loads in seconds and a few hundred MiB (docs/robustness.md).
+    /// Generous bounds: 100 to 1000 times the largest real record, low enough that a file
+    /// at any bound loads in seconds and at most about 1.5 GB (docs/robustness.md).
     fn default() -> Limits {
         Limits {
             max_file_bytes: 256 << 20,
