@@ -21,6 +21,11 @@ bench:
     bash benches/corpus.sh
     bash benches/batch.sh
 
+# Fuzz the load, validate and score targets for SECONDS each, seeding from the shared
+# corpus and fixtures/ first (needs `cargo install cargo-fuzz`; docs/robustness.md).
+fuzz SECONDS="60":
+    bash fuzz/run.sh {{SECONDS}}
+
 # Exactly what CI runs.
 ci:
     bash .ci/run

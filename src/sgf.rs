@@ -24,6 +24,12 @@
 //! - **Size is no danger.** Nesting is counted, never recursed into, and parsed trees are
 //!   taken apart iteratively, so a million-move main line or a hundred thousand nested
 //!   variations load on a 2 MiB thread stack. The work is linear in the file size.
+//! - **Memory is bounded by [`Limits`].** File size, games per file, nodes and nesting
+//!   depth per game, and the length of a property value each have a bound, checked before
+//!   anything is parsed; past one, the file or the game is an error that names the bound
+//!   and the value found. Only an over-long value of a property goref never reads (a
+//!   comment) is dropped instead, with a [`WarningKind::Limit`] warning. The defaults are
+//!   far above any real record (docs/robustness.md).
 //!
 //! Nothing is judged here: off-board points, moves out of turn and mismatched komi are
 //! the validator's business.
@@ -117,11 +123,14 @@ pub enum WarningKind {
     /// Nodes or properties arranged in a way SGF forbids (two moves in one node, setup
     /// and a move together, `SZ` outside the root).
     Structure,
+    /// A value past [`Limits::max_value_bytes`] in a property goref does not read was
+    /// dropped, or warnings past the 10,000 kept per game were counted and left out.
+    Limit,
 }
 
 impl WarningKind {
     /// The stable kebab-case name: `charset`, `truncated`, `dialect`, `komi`, `move`,
-    /// `time`, `invalid-value`, `structure`.
+    /// `time`, `invalid-value`, `structure`, `limit`.
     pub fn name(self) -> &'static str {
         match self {
             WarningKind::Charset => "charset",
@@ -132,6 +141,7 @@ impl WarningKind {
             WarningKind::Time => "time",
             WarningKind::InvalidValue => "invalid-value",
             WarningKind::Structure => "structure",
+            WarningKind::Limit => "limit",
         }
     }
 }
@@ -215,6 +225,32 @@ pub enum GameError {
     NotGo { game: usize, gm: String },
     #[error("game {}: {message}", game + 1)]
     Syntax { game: usize, message: String },
+    #[error(
+        "game {}: more than {limit} nodes, the limit per game: split the game or remove \
+         variations to read it",
+        game + 1
+    )]
+    TooManyNodes { game: usize, limit: usize },
+    #[error(
+        "game {}: variations nested more than {limit} deep, the limit per game: flatten or \
+         remove variations to read it",
+        game + 1
+    )]
+    TooDeep { game: usize, limit: usize },
+    #[error(
+        "game {}: the value of `{property}` at line {line}, column {column} is {bytes} bytes, \
+         above the limit of {limit} bytes per property value: goref reads `{property}`, so \
+         the game cannot be judged until the value is fixed",
+        game + 1
+    )]
+    ValueTooLong {
+        game: usize,
+        property: String,
+        line: usize,
+        column: usize,
+        bytes: usize,
+        limit: usize,
+    },
 }
 
 /// Why a file could not be read as SGF at all.
@@ -229,10 +265,72 @@ pub enum LoadError {
     /// The file is a game record in another format.
     #[error("this is {format}, not SGF: convert it to SGF first")]
     NotSgf { format: &'static str },
+    #[error(
+        "the file is {bytes} bytes, above the limit of {limit} bytes per file: split it into \
+         smaller files"
+    )]
+    TooLarge { bytes: usize, limit: usize },
+    #[error(
+        "the file holds more than {limit} games, the limit per file: split it into files of \
+         at most {limit} games"
+    )]
+    TooManyGames { limit: usize },
 }
 
-/// Decode, split and parse every game of a file. One game's error does not stop the others.
+/// Bounds on what one file may make the loader hold in memory. Past a bound, the file
+/// ([`LoadError`]) or the game ([`GameError`]) is an error naming the bound and the value
+/// found; only an over-long value of a property goref does not read is dropped instead,
+/// with a [`WarningKind::Limit`] warning.
+///
+/// The board size has its own fixed bound, sides 1 to [`MAX_SIZE`](crate::board::MAX_SIZE)
+/// ([`GameError::BadSize`]), set by what the board supports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes per file ([`LoadError::TooLarge`]).
+    pub max_file_bytes: usize,
+    /// Game trees per file ([`LoadError::TooManyGames`]).
+    pub max_games: usize,
+    /// Nodes per game, every variation counted ([`GameError::TooManyNodes`]).
+    pub max_nodes: usize,
+    /// Variations open inside one another, the game tree's own `(` counted
+    /// ([`GameError::TooDeep`]).
+    pub max_depth: usize,
+    /// Bytes of one property value as written, escapes included
+    /// ([`GameError::ValueTooLong`], or a dropped property).
+    pub max_value_bytes: usize,
+}
+
+impl Default for Limits {
+    /// Generous bounds: 100 to 1000 times the largest real record, low enough that a file
+    /// at any bound loads in seconds and at most about 1.5 GB (docs/robustness.md).
+    fn default() -> Limits {
+        Limits {
+            max_file_bytes: 256 << 20,
+            max_games: 100_000,
+            max_nodes: 2_000_000,
+            max_depth: 500_000,
+            max_value_bytes: 16 << 20,
+        }
+    }
+}
+
+/// Decode, split and parse every game of a file under the default [`Limits`]. One game's
+/// error does not stop the others.
 pub fn load(bytes: &[u8]) -> Result<Vec<Result<GameRecord, GameError>>, LoadError> {
+    load_with(bytes, &Limits::default())
+}
+
+/// [`load`] under the given [`Limits`].
+pub fn load_with(
+    bytes: &[u8],
+    limits: &Limits,
+) -> Result<Vec<Result<GameRecord, GameError>>, LoadError> {
+    if bytes.len() > limits.max_file_bytes {
+        return Err(LoadError::TooLarge {
+            bytes: bytes.len(),
+            limit: limits.max_file_bytes,
+        });
+    }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LoadError::Empty);
     }
@@ -241,7 +339,7 @@ pub fn load(bytes: &[u8]) -> Result<Vec<Result<GameRecord, GameError>>, LoadErro
     if text.trim().is_empty() {
         return Err(LoadError::Empty);
     }
-    let games = scan::split(text);
+    let games = scan::split(text, limits)?;
     if games.is_empty() {
         return Err(match other_format(text) {
             Some(format) => LoadError::NotSgf { format },
@@ -260,7 +358,7 @@ pub fn load(bytes: &[u8]) -> Result<Vec<Result<GameRecord, GameError>>, LoadErro
     Ok(games
         .into_iter()
         .enumerate()
-        .map(|(index, game)| load_game(index, game, file_warnings.clone()))
+        .map(|(index, game)| load_game(index, game, file_warnings.clone(), limits))
         .collect())
 }
 
@@ -269,7 +367,38 @@ fn load_game(
     index: usize,
     game: scan::GameText<'_>,
     mut warnings: Vec<LoadWarning>,
+    limits: &Limits,
 ) -> Result<GameRecord, GameError> {
+    if let Some(bound) = game.exceeded {
+        return Err(match bound {
+            scan::Exceeded::Nodes => GameError::TooManyNodes {
+                game: index,
+                limit: limits.max_nodes,
+            },
+            scan::Exceeded::Depth => GameError::TooDeep {
+                game: index,
+                limit: limits.max_depth,
+            },
+            scan::Exceeded::Value {
+                property,
+                line,
+                column,
+                bytes,
+            } => GameError::ValueTooLong {
+                game: index,
+                property,
+                line,
+                column,
+                bytes,
+                limit: limits.max_value_bytes,
+            },
+        });
+    }
+    warnings.extend(game.dropped.iter().map(|message| LoadWarning {
+        node: None,
+        kind: WarningKind::Limit,
+        message: message.clone(),
+    }));
     if let Some(gm) = &game.gm {
         match gm.trim() {
             "1" => {}
@@ -357,6 +486,13 @@ fn load_game(
         )),
         (None, None) => None,
     };
+    if let Some(message) = game.stray {
+        record.warnings.push(LoadWarning {
+            node: None,
+            kind: WarningKind::Truncated,
+            message,
+        });
+    }
     if let Some(message) = truncation {
         record.warnings.insert(
             at,

@@ -97,6 +97,8 @@ fn every_corpus_file_loads_or_says_why() {
     let mut warning_shapes: BTreeMap<(&'static str, String), usize> = BTreeMap::new();
     let mut panics = Vec::new();
     let mut unclear = Vec::new();
+    // Real records must never hit a bound of `Limits::default()` (docs/robustness.md).
+    let mut limited = Vec::new();
 
     for folder in FOLDERS {
         for path in files_under(&corpus.join(folder)) {
@@ -121,6 +123,12 @@ fn every_corpus_file_loads_or_says_why() {
             match outcome {
                 Err(e) => {
                     let message = e.to_string();
+                    if matches!(
+                        e,
+                        LoadError::TooLarge { .. } | LoadError::TooManyGames { .. }
+                    ) {
+                        limited.push(format!("{name}: {message}"));
+                    }
                     if strict && !matches!(e, LoadError::Empty) {
                         unclear.push(format!("{name}: {message}"));
                     }
@@ -156,6 +164,12 @@ fn every_corpus_file_loads_or_says_why() {
                                     GameError::BadSize { .. } => "bad-size",
                                     GameError::NotGo { .. } => "not-go",
                                     GameError::Syntax { .. } => "syntax",
+                                    GameError::TooManyNodes { .. }
+                                    | GameError::TooDeep { .. }
+                                    | GameError::ValueTooLong { .. } => {
+                                        limited.push(format!("{name}: {message}"));
+                                        "limit"
+                                    }
                                 };
                                 *game_errors
                                     .entry(format!("{kind}: {}", shape(&message)))
@@ -192,6 +206,10 @@ fn every_corpus_file_loads_or_says_why() {
     }
 
     assert!(panics.is_empty(), "the loader panicked on: {panics:?}");
+    assert!(
+        limited.is_empty(),
+        "real records hit a default limit: {limited:#?}"
+    );
     assert!(
         unclear.is_empty(),
         "SGF records that gave no game and no clear error: {unclear:#?}"

@@ -199,6 +199,9 @@ fn declared_charset(bytes: &[u8]) -> Option<String> {
         let close = value.iter().position(|&b| b == b']')?;
         let label = value.get(..close)?;
         if !label.is_ascii() {
+            // Look again only past this value: restarting inside it would scan to the
+            // same `]` once per `CA` in it, quadratic in the file size.
+            from = at + 2 + open + 1 + close + 1;
             continue;
         }
         return Some(String::from_utf8_lossy(label).trim().to_string());

@@ -176,7 +176,14 @@ struct Builder {
     time: TimeSettings,
     territory: Option<TerritoryMarks>,
     warnings: Vec<LoadWarning>,
+    /// Warnings past [`MAX_WARNINGS`], counted but not kept.
+    warnings_not_listed: usize,
 }
+
+/// Warnings kept per game. A hostile record can earn one per node (two million `B[R99]`
+/// would give two million sentences, 1.5 GB and 128 MB of text); past this many, they are
+/// counted and one last warning says how many were left out.
+pub(crate) const MAX_WARNINGS: usize = 10_000;
 
 /// What one node says, gathered before it is applied.
 #[derive(Default)]
@@ -226,10 +233,15 @@ impl Builder {
             time: TimeSettings::default(),
             territory: None,
             warnings,
+            warnings_not_listed: 0,
         }
     }
 
     fn warn(&mut self, node: usize, kind: WarningKind, message: String) {
+        if self.warnings.len() >= MAX_WARNINGS {
+            self.warnings_not_listed += 1;
+            return;
+        }
         self.warnings.push(warn(Some(node), kind, message));
     }
 
@@ -463,6 +475,13 @@ impl Builder {
                     format_number(k)
                 ),
             );
+        }
+        if self.warnings_not_listed > 0 {
+            let message = format!(
+                "{} more warnings were not listed (at most {MAX_WARNINGS} are kept per game)",
+                self.warnings_not_listed
+            );
+            self.warnings.push(warn(None, WarningKind::Limit, message));
         }
         GameRecord {
             index: self.index,

@@ -18,8 +18,38 @@
 //!
 //! Nesting depth is a counter, never recursion. Garbage between game trees (mail headers,
 //! stray `)`) is skipped.
+//!
+//! The [`Limits`] are enforced here, before sgf-parse allocates anything: a game past the
+//! node or nesting bound, or with an over-long value of a property goref reads, is handed
+//! over as an [`Exceeded`] bound and its text is skipped; an over-long value of a property
+//! goref does not read (a comment) is dropped with a note; a file past the game bound
+//! stops the split.
 
 use std::borrow::Cow;
+
+use super::{Limits, LoadError};
+
+/// Properties whose values change what goref judges: an over-long value of one of these
+/// fails the game instead of being dropped.
+/// Player names (`PB`, `PW`) and `OT` are only shown, never judged: they may be dropped.
+const READ_PROPERTIES: [&str; 18] = [
+    "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "RE",
+    "GM", "KO",
+];
+
+/// A bound of [`Limits`] that a game went past.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Exceeded {
+    Nodes,
+    Depth,
+    /// The value of `property` at `line`/`column` is `bytes` long.
+    Value {
+        property: String,
+        line: usize,
+        column: usize,
+        bytes: usize,
+    },
+}
 
 /// One game tree of the file, ready for sgf-parse.
 pub(crate) struct GameText<'a> {
@@ -31,6 +61,12 @@ pub(crate) struct GameText<'a> {
     pub repairs: Vec<String>,
     /// Where the record stopped being SGF, when it did.
     pub cut: Option<Cut>,
+    /// The bound the game went past; its text is then an empty root.
+    pub exceeded: Option<Exceeded>,
+    /// Over-long values dropped from properties goref does not read, one sentence each.
+    pub dropped: Vec<String>,
+    /// Nodes written after the game's closing `)` that belong to no game, as a sentence.
+    pub stray: Option<String>,
 }
 
 /// The point where reading of a game stopped.
@@ -81,18 +117,63 @@ impl Cut {
     }
 }
 
-/// Every game tree of `text`, in file order.
-pub(crate) fn split(text: &str) -> Vec<GameText<'_>> {
+/// Every game tree of `text`, in file order; an error past `limits.max_games`.
+pub(crate) fn split<'a>(text: &'a str, limits: &Limits) -> Result<Vec<GameText<'a>>, LoadError> {
     let mut lines = LineCursor::default();
     let mut games = Vec::new();
     let mut from = 0;
     while let Some(start) = find_game_start(text.as_bytes(), from) {
-        let (game, end) = scan_game(text, start, &mut lines);
+        if let Some(last) = games.last_mut() {
+            note_stray_nodes(text, from, start, &mut lines, last);
+        }
+        if games.len() == limits.max_games {
+            return Err(LoadError::TooManyGames {
+                limit: limits.max_games,
+            });
+        }
+        let (game, end) = scan_game(text, start, &mut lines, limits);
         games.push(game);
         // `end` is past the `(` at `start`, so the loop always advances.
         from = end.max(start + 1);
     }
-    games
+    if let Some(last) = games.last_mut() {
+        note_stray_nodes(text, from, text.len(), &mut lines, last);
+    }
+    Ok(games)
+}
+
+/// Text between games is skipped (mail headers, stray `)`), but nodes there (`;B[pq]`)
+/// are usually the rest of the game before, cut off by an extra `)`: say so, so that no
+/// move is lost in silence.
+fn note_stray_nodes(
+    text: &str,
+    from: usize,
+    to: usize,
+    lines: &mut LineCursor,
+    game: &mut GameText<'_>,
+) {
+    let b = text.as_bytes();
+    let gap = b.get(from..to).unwrap_or_default();
+    let node = gap.iter().enumerate().find_map(|(k, &c)| {
+        if c != b';' {
+            return None;
+        }
+        let at = from + k;
+        let id = skip_ws(b, at + 1);
+        let n = letters(b, id);
+        let opens = n > 0
+            && b.get(id).is_some_and(u8::is_ascii_uppercase)
+            && b.get(skip_ws(b, id + n)) == Some(&b'[');
+        opens.then_some(at)
+    });
+    if let Some(at) = node {
+        let (line, column) = lines.locate(text, at);
+        game.stray = Some(format!(
+            "the text after the game at line {line}, column {column} holds nodes that belong \
+             to no game: they were not read (an extra `)` may close the game too early; \
+             remove it to read them)"
+        ));
+    }
 }
 
 /// The `(` of the next game tree at or after `from`: a `(` followed by `;`, or by an
@@ -154,7 +235,12 @@ enum Prev {
 }
 
 /// Scan the game tree whose `(` is at `start`; return it and the index just past it.
-fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameText<'a>, usize) {
+fn scan_game<'a>(
+    text: &'a str,
+    start: usize,
+    lines: &mut LineCursor,
+    limits: &Limits,
+) -> (GameText<'a>, usize) {
     let b = text.as_bytes();
     let mut out = Out::new(text, start);
     let mut repairs = Vec::new();
@@ -168,6 +254,9 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
     let mut semicolon_added = false;
     // (cut position, depth to close at the cut, where to resume looking for the end, problem)
     let mut stop: Option<(usize, usize, usize, Problem)> = None;
+    // (the bound, where to resume looking for the end of the game)
+    let mut exceeded: Option<(Exceeded, usize)> = None;
+    let mut dropped = Vec::new();
 
     loop {
         i = skip_ws(b, i);
@@ -183,6 +272,10 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
                 depth += 1;
                 prev = Prev::Open;
                 i += 1;
+                if depth > limits.max_depth {
+                    exceeded = Some((Exceeded::Depth, i));
+                    break;
+                }
             }
             b')' => {
                 // The loop ends as soon as `depth` reaches 0, so it is at least 1 here.
@@ -197,6 +290,10 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
                 nodes += 1;
                 prev = Prev::Node;
                 i += 1;
+                if nodes > limits.max_nodes {
+                    exceeded = Some((Exceeded::Nodes, i));
+                    break;
+                }
             }
             c if c.is_ascii_alphabetic() => {
                 let id_start = i;
@@ -219,12 +316,14 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
                 }
                 // (start of the first value, end of the last, number of values)
                 let mut values: Option<(usize, usize, usize)> = None;
+                let mut longest = 0;
                 while b.get(j) == Some(&b'[') {
                     let Some(end) = value_end(b, j + 1) else {
                         let problem = Problem::UnterminatedValue(raw_id.to_string());
                         stop = Some((id_start, depth, b.len(), problem));
                         break;
                     };
+                    longest = longest.max(end - (j + 1));
                     values = Some(match values {
                         None => (j + 1, end, 1),
                         Some((first, _, count)) => (first, end, count + 1),
@@ -233,6 +332,36 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
                 }
                 if stop.is_some() {
                     break;
+                }
+                if longest > limits.max_value_bytes {
+                    let (line, column) = lines.locate(text, id_start);
+                    let property = canonical_id(raw_id);
+                    if READ_PROPERTIES.contains(&property.as_ref()) {
+                        let bound = Exceeded::Value {
+                            property: property.into_owned(),
+                            line,
+                            column,
+                            bytes: longest,
+                        };
+                        exceeded = Some((bound, j));
+                        break;
+                    }
+                    // goref never reads this value: drop the property, keep the game.
+                    // A node left empty is still a node, so a `;` the root lacked is added.
+                    if prev == Prev::Open {
+                        out.edit(id_start, id_start, ";");
+                        nodes += 1;
+                    }
+                    out.edit(id_start, j, "");
+                    dropped.push(format!(
+                        "the value of `{raw_id}` at line {line}, column {column} is {longest} \
+                         bytes, above the limit of {} bytes per property value: the property \
+                         was dropped (goref does not read it)",
+                        limits.max_value_bytes
+                    ));
+                    prev = Prev::Value;
+                    i = j;
+                    continue;
                 }
 
                 // The property is well formed: apply the repairs it needs.
@@ -249,14 +378,7 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
                     }
                 }
                 let lower = raw_id.bytes().all(|c| c.is_ascii_lowercase());
-                let id: Cow<'_, str> = if lower {
-                    Cow::Owned(raw_id.to_ascii_uppercase())
-                } else if raw_id.bytes().all(|c| c.is_ascii_uppercase()) {
-                    Cow::Borrowed(raw_id)
-                } else {
-                    // What sgf-parse makes of FF[1]/FF[3] long names: `GaMe` is `GM`.
-                    Cow::Owned(raw_id.chars().filter(char::is_ascii_uppercase).collect())
-                };
+                let id = canonical_id(raw_id);
                 if nodes == 1 && id == "GM" && gm.is_some() {
                     // sgf-parse rejects a root with two GM; the first one counts.
                     out.edit(id_start, j, "");
@@ -296,6 +418,20 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
         }
     }
 
+    if let Some((bound, resume)) = exceeded {
+        // The nodes read so far are not handed over: a game cut at a bound would be
+        // judged on a part of itself.
+        let game = GameText {
+            text: Cow::Borrowed("(;)"),
+            gm,
+            repairs,
+            cut: None,
+            exceeded: Some(bound),
+            dropped,
+            stray: None,
+        };
+        return (game, find_end(b, resume, depth));
+    }
     match stop {
         Some((cut_at, close, resume, problem)) => {
             let (line, column) = lines.locate(text, cut_at);
@@ -316,6 +452,9 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
                     column,
                     problem,
                 }),
+                exceeded: None,
+                dropped,
+                stray: None,
             };
             (game, end)
         }
@@ -331,9 +470,24 @@ fn scan_game<'a>(text: &'a str, start: usize, lines: &mut LineCursor) -> (GameTe
                 gm,
                 repairs,
                 cut: None,
+                exceeded: None,
+                dropped,
+                stray: None,
             };
             (game, i)
         }
+    }
+}
+
+/// The identifier as sgf-parse reads it: `sz` is `SZ`, and the lower-case letters of
+/// FF[1]/FF[3] long names are dropped (`GaMe` is `GM`).
+fn canonical_id(raw: &str) -> Cow<'_, str> {
+    if raw.bytes().all(|c| c.is_ascii_lowercase()) {
+        Cow::Owned(raw.to_ascii_uppercase())
+    } else if raw.bytes().all(|c| c.is_ascii_uppercase()) {
+        Cow::Borrowed(raw)
+    } else {
+        Cow::Owned(raw.chars().filter(char::is_ascii_uppercase).collect())
     }
 }
 

@@ -810,7 +810,7 @@ proptest::proptest! {
     /// needed for well-formed input and loading never panics.
     #[test]
     fn scanned_games_parse_strictly(s in "[();\\[\\]\\\\BWAEGMbwgmSZsz1: \n\t\r是é]{0,64}") {
-        for game in scan::split(&s) {
+        for game in scan::split(&s, &Limits::default()).expect("within the limits") {
             if game.gm.as_deref().is_some_and(|gm| gm.trim() != "1") {
                 continue;
             }
@@ -834,7 +834,7 @@ proptest::proptest! {
         0..24,
     )) {
         let s = pieces.concat();
-        for game in scan::split(&s) {
+        for game in scan::split(&s, &Limits::default()).expect("within the limits") {
             if game.gm.as_deref().is_some_and(|gm| gm.trim() != "1") {
                 continue;
             }
@@ -846,4 +846,235 @@ proptest::proptest! {
         }
         let _ = load(s.as_bytes());
     }
+}
+
+// ---------------------------------------------------------------- limits
+
+fn small_limits() -> Limits {
+    Limits {
+        max_file_bytes: 1000,
+        max_games: 3,
+        max_nodes: 10,
+        max_depth: 4,
+        max_value_bytes: 20,
+    }
+}
+
+fn game_error(bytes: &[u8], limits: &Limits) -> GameError {
+    let mut all = load_with(bytes, limits).unwrap_or_else(|e| panic!("file error: {e}"));
+    assert_eq!(all.len(), 1, "expected one game: {all:?}");
+    all.remove(0).expect_err("the game must fail")
+}
+
+#[test]
+fn default_limits_leave_room_for_the_largest_real_records() {
+    // The largest of ../shared/corpus (docs/robustness.md): 76,577 bytes, 71 games, 3,246
+    // nodes, nesting 302 deep, a value of 9,179 bytes.
+    let l = Limits::default();
+    assert!(l.max_file_bytes >= 1000 * 76_577);
+    assert!(l.max_games >= 1000 * 71);
+    assert!(l.max_nodes >= 100 * 3_246);
+    assert!(l.max_depth >= 1000 * 302);
+    assert!(l.max_value_bytes >= 1000 * 9_179);
+}
+
+#[test]
+fn a_file_past_the_size_bound_is_an_error_naming_both_sizes() {
+    let bytes = vec![b' '; 1001];
+    let e = load_with(&bytes, &small_limits()).unwrap_err();
+    assert_eq!(
+        e,
+        LoadError::TooLarge {
+            bytes: 1001,
+            limit: 1000
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "the file is 1001 bytes, above the limit of 1000 bytes per file: split it into \
+         smaller files"
+    );
+    // At the bound exactly, the file is read.
+    let mut at_bound = b"(;B[aa])".to_vec();
+    at_bound.resize(1000, b'\n');
+    assert_eq!(load_with(&at_bound, &small_limits()).unwrap().len(), 1);
+}
+
+#[test]
+fn games_past_the_bound_fail_the_file() {
+    let three = b"(;B[aa])(;B[bb])(;B[cc])".to_vec();
+    assert_eq!(load_with(&three, &small_limits()).unwrap().len(), 3);
+    let four = [three.as_slice(), b"(;B[dd])"].concat();
+    let e = load_with(&four, &small_limits()).unwrap_err();
+    assert_eq!(e, LoadError::TooManyGames { limit: 3 });
+    assert!(e.to_string().contains("more than 3 games"), "{e}");
+    // Garbage that holds no game tree is not a game.
+    let garbage = [three.as_slice(), b" ) ( x ) "].concat();
+    assert_eq!(load_with(&garbage, &small_limits()).unwrap().len(), 3);
+}
+
+#[test]
+fn nodes_past_the_bound_fail_the_game_and_spare_the_next() {
+    let ten = b"(;SZ[9];B[aa];W[bb];B[cc];W[dd];B[ee];W[ff];B[gg];W[hh];B[ii])";
+    let r = one(ten);
+    assert_eq!(r.nodes, 10);
+    assert_eq!(
+        load_with(ten, &small_limits()).unwrap()[0]
+            .as_ref()
+            .unwrap()
+            .nodes,
+        10
+    );
+    // Variations count: nine main-line nodes and two in a side line.
+    let eleven = b"(;SZ[9];B[aa];W[bb];B[cc];W[dd];B[ee];W[ff];B[gg](;W[hh])(;W[ii];B[ia]))";
+    let e = game_error(eleven, &small_limits());
+    assert_eq!(e, GameError::TooManyNodes { game: 0, limit: 10 });
+    assert_eq!(
+        e.to_string(),
+        "game 1: more than 10 nodes, the limit per game: split the game or remove variations \
+         to read it"
+    );
+    let both = [eleven.as_slice(), b"(;SZ[9];B[aa])"].concat();
+    let all = load_with(&both, &small_limits()).unwrap();
+    assert_eq!(all.len(), 2);
+    assert!(all[0].is_err());
+    assert_eq!(all[1].as_ref().unwrap().moves.len(), 1);
+}
+
+#[test]
+fn nesting_past_the_bound_fails_the_game_and_spares_the_next() {
+    let four = b"(;SZ[9](;B[aa](;W[bb](;B[cc]))))";
+    assert_eq!(
+        load_with(four, &small_limits()).unwrap()[0]
+            .as_ref()
+            .unwrap()
+            .moves
+            .len(),
+        3
+    );
+    let five = b"(;SZ[9](;B[aa](;W[bb](;B[cc](;W[dd])))))";
+    let e = game_error(five, &small_limits());
+    assert_eq!(e, GameError::TooDeep { game: 0, limit: 4 });
+    assert!(e.to_string().contains("nested more than 4 deep"), "{e}");
+    let both = [five.as_slice(), b"\n(;SZ[9];B[aa])"].concat();
+    let all = load_with(&both, &small_limits()).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].as_ref().unwrap().moves.len(), 1);
+}
+
+#[test]
+fn an_overlong_value_goref_reads_fails_the_game() {
+    let e = game_error(b"(;SZ[9];B[aa];W[aaaaaaaaaaaaaaaaaaaaa])", &small_limits());
+    assert_eq!(
+        e,
+        GameError::ValueTooLong {
+            game: 0,
+            property: "W".to_string(),
+            line: 1,
+            column: 15,
+            bytes: 21,
+            limit: 20
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "game 1: the value of `W` at line 1, column 15 is 21 bytes, above the limit of 20 \
+         bytes per property value: goref reads `W`, so the game cannot be judged until the \
+         value is fixed"
+    );
+    // Lower-case and long names are judged as sgf-parse reads them; any of several values
+    // counts.
+    let e = game_error(b"(;RUle[x][123456789012345678901];B[aa])", &small_limits());
+    assert!(matches!(e, GameError::ValueTooLong { ref property, .. } if property == "RU"));
+    let e = game_error(b"(;km[123456789012345678901];B[aa])", &small_limits());
+    assert!(matches!(e, GameError::ValueTooLong { ref property, .. } if property == "KM"));
+}
+
+#[test]
+fn an_overlong_value_goref_does_not_read_is_dropped_with_a_warning() {
+    let long = "x".repeat(21);
+    let sgf = format!("(;SZ[9]PB[{long}]C[{long}];B[aa]C[short];W[bb])");
+    let mut all = load_with(sgf.as_bytes(), &small_limits()).unwrap();
+    let r = all.remove(0).unwrap();
+    assert_eq!(plays(&r), ["Baa", "Wbb"]);
+    assert_eq!(r.black, None);
+    let limit: Vec<&LoadWarning> = r
+        .warnings
+        .iter()
+        .filter(|w| w.kind == WarningKind::Limit)
+        .collect();
+    assert_eq!(limit.len(), 2, "{:?}", r.warnings);
+    assert_eq!(
+        limit[1].message,
+        "the value of `C` at line 1, column 33 is 21 bytes, above the limit of 20 bytes per \
+         property value: the property was dropped (goref does not read it)"
+    );
+    // A root written without `;` keeps its node when its only property is dropped.
+    let sgf = format!("(C[{long}];B[aa])");
+    let r = load_with(sgf.as_bytes(), &small_limits())
+        .unwrap()
+        .remove(0)
+        .unwrap();
+    assert_eq!(plays(&r), ["Baa"]);
+    assert_eq!(r.moves[0].node, 1);
+}
+
+#[test]
+fn nodes_after_a_closed_game_are_a_truncated_warning() {
+    // An extra `)` closes the game after W[dp]: B[pq] belongs to no game.
+    let r = one(b"(;SZ[19];B[pd];W[dp]));B[pq])");
+    assert_eq!(plays(&r), ["Bpd", "Wdp"]);
+    assert!(
+        warned(
+            &r,
+            WarningKind::Truncated,
+            "the text after the game at line 1, column 23 holds nodes that belong to no game"
+        ),
+        "{:?}",
+        r.warnings
+    );
+    // Text between games that holds no node is skipped in silence.
+    let all = games(b"(;B[aa])\nFrom: someone; [not a node]\n)\n(;B[bb])");
+    assert_eq!(all.len(), 2);
+    assert!(
+        all.iter().flatten().all(|r| r.warnings.is_empty()),
+        "{all:?}"
+    );
+}
+
+/// Bug: `CA[` followed by non-ASCII bytes and no `]` until the end of the file, repeated,
+/// made the charset detection scan to that `]` once per `CA`: a 1 MB file took over a
+/// minute (found while reviewing the loader for issue 5). Quadratic work would show as a
+/// test that never ends; there is no time assertion.
+#[test]
+fn many_ca_values_with_non_ascii_bytes_are_read_in_linear_time() {
+    let mut bytes = b"(;GM[1]".to_vec();
+    for _ in 0..250_000 {
+        bytes.extend_from_slice(b"CA[\xe9");
+    }
+    bytes.extend_from_slice(b"]B[aa])");
+    let r = one(&bytes);
+    assert!(
+        warned(&r, WarningKind::Charset, "read as Latin-1"),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn warnings_past_the_bound_are_counted_not_kept() {
+    let mut sgf = b"(;SZ[19]".to_vec();
+    for _ in 0..record::MAX_WARNINGS + 5 {
+        sgf.extend_from_slice(b";B[R99];W[]");
+    }
+    sgf.push(b')');
+    let r = one(&sgf);
+    assert_eq!(r.moves.len(), 2 * (record::MAX_WARNINGS + 5));
+    assert_eq!(r.warnings.len(), record::MAX_WARNINGS + 1);
+    let last = r.warnings.last().expect("a warning");
+    assert_eq!(last.kind, WarningKind::Limit);
+    assert_eq!(
+        last.message,
+        "5 more warnings were not listed (at most 10000 are kept per game)"
+    );
 }
