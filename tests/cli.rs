@@ -845,7 +845,14 @@ fn a_collection_is_reported_game_by_game_in_file_order() {
         text.push(')');
     }
     let output = goref()
-        .args(["score", "--format", "json", "--rules", "chinese,japanese", "-"])
+        .args([
+            "score",
+            "--format",
+            "json",
+            "--rules",
+            "chinese,japanese",
+            "-",
+        ])
         .write_stdin(text)
         .output()
         .expect("runs");
