@@ -342,29 +342,24 @@ impl<'a> Replayer<'a> {
                 && prev == mv.color
                 && i >= self.free_handicap
             {
-                let consequence = self.illegal_consequence(self.rules.out_of_turn, i, mv.color);
-                self.push_illegal(Finding {
-                    kind: FindingKind::OutOfTurn,
-                    severity: Severity::Illegal,
-                    move_number: Some(number),
-                    node: Some(mv.node),
-                    color: Some(mv.color),
-                    point: match mv.action {
-                        Action::Play(p) if self.board.contains(p) => Some(p),
-                        _ => None,
-                    },
-                    detail: format!(
-                        "{} moves twice in a row: move {} was also {}'s",
-                        color_name(mv.color),
-                        number - 1,
-                        color_name(mv.color)
-                    ),
-                    consequence,
-                });
+                let point = match mv.action {
+                    Action::Play(p) if self.board.contains(p) => Some(p),
+                    _ => None,
+                };
+                let who = color_name(mv.color);
+                self.illegal_move(
+                    FindingKind::OutOfTurn,
+                    i,
+                    point,
+                    self.rules.out_of_turn,
+                    true,
+                    format!("{who} moves twice in a row: move {i} was also {who}'s"),
+                );
             }
             previous = Some(mv.color);
             self.check_time(number, mv.node, mv.color, mv.time_left);
             let mut placed = false;
+            let who = color_name(mv.color);
 
             match &mv.action {
                 Action::Pass => {
@@ -372,116 +367,90 @@ impl<'a> Replayer<'a> {
                     self.board.pass();
                 }
                 Action::Unreadable(raw) => {
-                    let consequence = self.illegal_consequence(self.rules.illegal, i, mv.color);
-                    self.push_illegal(Finding {
-                        kind: FindingKind::OffBoard,
-                        severity: Severity::Illegal,
-                        move_number: Some(number),
-                        node: Some(mv.node),
-                        color: Some(mv.color),
-                        point: None,
-                        detail: format!(
-                            "{}[{}] is not a point; the move was treated as a pass",
-                            mv.color.letter(),
-                            raw
+                    self.illegal_move(
+                        FindingKind::OffBoard,
+                        i,
+                        None,
+                        self.rules.illegal,
+                        false,
+                        format!(
+                            "{}[{raw}] is not a point; the move was treated as a pass",
+                            mv.color.letter()
                         ),
-                        consequence: stand_or_pass(consequence),
-                    });
+                    );
                     self.board.pass();
                 }
                 Action::Play(p) => {
                     let p = *p;
                     match self.board.play(mv.color, p) {
                         Err(PlayError::OffBoard) => {
-                            let consequence =
-                                self.illegal_consequence(self.rules.illegal, i, mv.color);
-                            self.push_illegal(Finding {
-                                kind: FindingKind::OffBoard,
-                                severity: Severity::Illegal,
-                                move_number: Some(number),
-                                node: Some(mv.node),
-                                color: Some(mv.color),
-                                point: None,
-                                detail: format!(
+                            self.illegal_move(
+                                FindingKind::OffBoard,
+                                i,
+                                None,
+                                self.rules.illegal,
+                                false,
+                                format!(
                                     "{}[{}] is outside the {}x{} board; the move was treated as a pass",
                                     mv.color.letter(),
                                     p.to_sgf(),
                                     record.width,
                                     record.height
                                 ),
-                                consequence: stand_or_pass(consequence),
-                            });
+                            );
                             self.board.pass();
                         }
                         Err(PlayError::Occupied) => {
                             let holder = self.board.get(p).map_or("another", color_word);
-                            let consequence =
-                                self.illegal_consequence(self.rules.illegal, i, mv.color);
-                            self.push_illegal(Finding {
-                                kind: FindingKind::Occupied,
-                                severity: Severity::Illegal,
-                                move_number: Some(number),
-                                node: Some(mv.node),
-                                color: Some(mv.color),
-                                point: Some(p),
-                                detail: format!(
-                                    "{} plays on {}, which already holds a {} stone; the board was left as it was",
-                                    color_name(mv.color),
-                                    p.to_d4(record.height),
-                                    holder
+                            self.illegal_move(
+                                FindingKind::Occupied,
+                                i,
+                                Some(p),
+                                self.rules.illegal,
+                                false,
+                                format!(
+                                    "{who} plays on {}, which already holds a {holder} stone; the board was left as it was",
+                                    p.to_d4(record.height)
                                 ),
-                                consequence: stand_or_pass(consequence),
-                            });
+                            );
                             self.board.pass();
                         }
                         Ok(outcome) => {
                             placed = true;
                             if outcome.suicide > 0 && self.rules.suicide == Suicide::Forbidden {
-                                let consequence =
-                                    self.illegal_consequence(self.rules.illegal, i, mv.color);
                                 let stones = if outcome.suicide == 1 {
                                     "its own stone".to_string()
                                 } else {
                                     format!("its own chain of {} stones", outcome.suicide)
                                 };
-                                self.push_illegal(Finding {
-                                    kind: FindingKind::Suicide,
-                                    severity: Severity::Illegal,
-                                    move_number: Some(number),
-                                    node: Some(mv.node),
-                                    color: Some(mv.color),
-                                    point: Some(p),
-                                    detail: format!(
-                                        "{} at {} leaves {} without liberties (suicide is forbidden under {})",
-                                        color_name(mv.color),
+                                self.illegal_move(
+                                    FindingKind::Suicide,
+                                    i,
+                                    Some(p),
+                                    self.rules.illegal,
+                                    true,
+                                    format!(
+                                        "{who} at {} leaves {stones} without liberties (suicide is forbidden under {})",
                                         p.to_d4(record.height),
-                                        stones,
                                         self.rules.name
                                     ),
-                                    consequence,
-                                });
+                                );
                             }
                             if outcome.ko_recapture {
-                                let consequence =
-                                    self.illegal_consequence(self.rules.illegal, i, mv.color);
                                 let earlier = last_ko_capture
                                     .map(|m| format!(" taken at move {m}"))
                                     .unwrap_or_default();
-                                self.push_illegal(Finding {
-                                    kind: FindingKind::Ko,
-                                    severity: Severity::Illegal,
-                                    move_number: Some(number),
-                                    node: Some(mv.node),
-                                    color: Some(mv.color),
-                                    point: Some(p),
-                                    detail: format!(
-                                        "{} retakes the ko{} at {} at once, without a move elsewhere first",
-                                        color_name(mv.color),
-                                        earlier,
+                                self.illegal_move(
+                                    FindingKind::Ko,
+                                    i,
+                                    Some(p),
+                                    self.rules.illegal,
+                                    true,
+                                    format!(
+                                        "{who} retakes the ko{earlier} at {} at once, without a move elsewhere first",
                                         p.to_d4(record.height)
                                     ),
-                                    consequence,
-                                });
+                                );
                             } else {
                                 self.check_superko(i, mv.color, p);
                             }
@@ -712,21 +681,18 @@ impl<'a> Replayer<'a> {
             KoRule::Situational => "situational superko",
             _ => "natural situational superko",
         };
-        let consequence = self.illegal_consequence(self.rules.illegal, i, color);
-        self.push_illegal(Finding {
-            kind: FindingKind::Superko,
-            severity: Severity::Illegal,
-            move_number: Some(number),
-            node: Some(self.record.moves[i].node),
-            color: Some(color),
-            point: Some(p),
-            detail: format!(
+        self.illegal_move(
+            FindingKind::Superko,
+            i,
+            Some(p),
+            self.rules.illegal,
+            true,
+            format!(
                 "{} at {} recreates {when} ({reading})",
                 color_name(color),
                 p.to_d4(height)
             ),
-            consequence,
-        });
+        );
     }
 
     /// Record the position after `moves_played` moves (the last by `mover`).
@@ -793,6 +759,40 @@ impl<'a> Replayer<'a> {
             }
         }
         scratch.same_position(&self.board)
+    }
+
+    /// Report move `i` (0-based) as an illegal move of `kind`, penalised by `rule`.
+    /// `on_board`: the stone is on the board as recorded. One that could not be put there
+    /// (off the board, on an occupied point) cannot "stand", so where the rule set would
+    /// let an illegal move stand it counts as a pass.
+    fn illegal_move(
+        &mut self,
+        kind: FindingKind,
+        i: usize,
+        point: Option<Point>,
+        rule: IllegalMove,
+        on_board: bool,
+        detail: String,
+    ) {
+        let record = self.record;
+        let Some(mv) = record.moves.get(i) else {
+            return;
+        };
+        let consequence = self.illegal_consequence(rule, i, mv.color);
+        self.push_illegal(Finding {
+            kind,
+            severity: Severity::Illegal,
+            move_number: Some(i + 1),
+            node: Some(mv.node),
+            color: Some(mv.color),
+            point,
+            detail,
+            consequence: if on_board {
+                consequence
+            } else {
+                stand_or_pass(consequence)
+            },
+        });
     }
 
     /// The consequence of an illegal move by `color` at move index `i` under `rule`.
