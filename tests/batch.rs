@@ -558,6 +558,31 @@ fn whole_corpus_twice_and_with_one_job() {
         }
         last = Some((r["file"].as_str(), game));
     }
+    // Exactly one row per game the loader finds, and one per file it cannot read.
+    let mut expected = 0usize;
+    let mut dirs = vec![std::path::PathBuf::from(corpus)];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir)
+            .expect("a readable folder")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+            {
+                let bytes = std::fs::read(&path).expect("a readable file");
+                expected += goref::sgf::load(&bytes).map_or(1, |games| games.len().max(1));
+            }
+        }
+    }
+    assert_eq!(
+        rows.len(),
+        expected,
+        "rows against games found by the loader"
+    );
 }
 
 /// A closed standard output ends the run quietly, and the other output's temporary file
