@@ -1101,20 +1101,20 @@ impl std::fmt::Debug for Board {
     }
 }
 
+/// Diagram helpers shared by the tests of the board and of the modules built on it.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use Color::{Black, White};
+pub(crate) mod diagram {
+    use super::Board;
 
     /// A board from a diagram, checked for consistency.
-    fn board(diagram: &str) -> Board {
+    pub(crate) fn board(diagram: &str) -> Board {
         let b = Board::from_diagram(diagram).expect("test diagram is valid");
         b.check_consistency().expect("diagram board is consistent");
         b
     }
 
     /// The diagram as `Display` prints it: rows trimmed, spaces dropped, blank lines skipped.
-    fn normalise(diagram: &str) -> String {
+    pub(crate) fn normalise(diagram: &str) -> String {
         diagram
             .lines()
             .map(|l| l.replace(' ', ""))
@@ -1122,6 +1122,14 @@ mod tests {
             .map(|l| l + "\n")
             .collect()
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Color::{Black, White};
+
+    use super::diagram::{board, normalise};
 
     #[track_caller]
     fn assert_board(b: &Board, expected: &str) {

@@ -18,22 +18,7 @@ use std::path::{Path, PathBuf};
 
 use Color::{Black, White};
 
-/// A board from a diagram, checked for consistency.
-fn board(diagram: &str) -> Board {
-    let b = Board::from_diagram(diagram).expect("test diagram is valid");
-    b.check_consistency().expect("diagram board is consistent");
-    b
-}
-
-/// The diagram without spaces and blank lines, one row per line.
-fn normalise(diagram: &str) -> String {
-    diagram
-        .lines()
-        .map(|l| l.replace(' ', ""))
-        .filter(|l| !l.is_empty())
-        .map(|l| l + "\n")
-        .collect()
-}
+use crate::board::diagram::{board, normalise};
 
 /// What `proof` says about every point of `b`, in the legend above.
 fn render(b: &Board, proof: &PassAlive) -> String {
