@@ -1,6 +1,8 @@
 //! `goref batch` run as CI runs it: rows, exit codes, archives, annotations, shards,
 //! interrupted runs, and "nothing lost" over a folder of good, broken and odd inputs.
 
+mod common;
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -525,11 +527,10 @@ fn an_output_in_a_missing_folder_is_a_usage_error() {
 /// unreadable files as rows, the same bytes again and with one job.
 #[test]
 fn whole_corpus_twice_and_with_one_job() {
-    let corpus = manifest().join("../shared/corpus");
-    if !corpus.is_dir() {
+    let Some(corpus) = common::corpus() else {
         println!("skipped: ../shared/corpus is absent (it is only in the project's workspace)");
         return;
-    }
+    };
     let corpus = corpus.to_str().expect("a UTF-8 path");
     let run = |jobs: &str| {
         goref()
@@ -559,25 +560,13 @@ fn whole_corpus_twice_and_with_one_job() {
         last = Some((r["file"].as_str(), game));
     }
     // Exactly one row per game the loader finds, and one per file it cannot read.
-    let mut expected = 0usize;
-    let mut dirs = vec![std::path::PathBuf::from(corpus)];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir)
-            .expect("a readable folder")
-            .flatten()
-        {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-            {
-                let bytes = std::fs::read(&path).expect("a readable file");
-                expected += goref::sgf::load(&bytes).map_or(1, |games| games.len().max(1));
-            }
-        }
-    }
+    let expected: usize = common::files_under(Path::new(corpus), true)
+        .iter()
+        .map(|path| {
+            let bytes = fs::read(path).expect("a readable file");
+            goref::sgf::load(&bytes).map_or(1, |games| games.len().max(1))
+        })
+        .sum();
     assert_eq!(
         rows.len(),
         expected,

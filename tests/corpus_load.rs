@@ -7,37 +7,14 @@
 
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+mod common;
+
+use common::{corpus, files_under};
 use goref::sgf::{GameError, LoadError, load};
 
 const FOLDERS: [&str; 3] = ["ai-games", "engine-games", "dialects"];
-
-fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    dir.is_dir().then_some(dir)
-}
-
-/// Every file under `root`, sorted, without recursion.
-fn files_under(root: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// A message with its numbers and quoted values blanked, so that like messages group.
 fn shape(message: &str) -> String {
@@ -101,7 +78,7 @@ fn every_corpus_file_loads_or_says_why() {
     let mut limited = Vec::new();
 
     for folder in FOLDERS {
-        for path in files_under(&corpus.join(folder)) {
+        for path in files_under(&corpus.join(folder), false) {
             let Ok(bytes) = std::fs::read(&path) else {
                 continue;
             };
@@ -240,7 +217,7 @@ fn every_corpus_game_validates_under_every_preset() {
     }
     let mut files = Vec::new();
     for folder in FOLDERS {
-        files.extend(files_under(&root.join(folder)));
+        files.extend(files_under(&root.join(folder), false));
     }
     let mut panics = Vec::new();
     let mut reports = 0usize;

@@ -7,7 +7,9 @@
 //! in docs/benchmarks.md. Skips, with a message, when the corpus is absent (a user's
 //! clone).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod common;
 
 use goref::life::DeadSpec;
 use goref::report::{GameReport, RulesChoice, score_game};
@@ -16,33 +18,9 @@ use goref::rules::RuleSet;
 use goref::sgf::load;
 
 fn engine_games() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/engine-games");
-    dir.is_dir().then_some(dir)
-}
-
-/// Every `.sgf` file under `root`, sorted.
-fn sgf_files(root: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-            {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
+    common::corpus()
+        .map(|c| c.join("engine-games"))
+        .filter(|d| d.is_dir())
 }
 
 #[test]
@@ -59,7 +37,7 @@ fn markup_reproduces_recorded_results() {
         preset: RuleSet::preset("japanese"),
         ..RulesChoice::default()
     };
-    for path in sgf_files(&root) {
+    for path in common::files_under(&root, true) {
         let Ok(bytes) = std::fs::read(&path) else {
             continue;
         };
