@@ -575,6 +575,10 @@ impl<'a> Replayer<'a> {
     }
 
     fn apply_mid_setup(&mut self, node: usize, moves_played: usize, setup: &Setup) {
+        // A node that only says who is to play (`PL`) adds and removes nothing.
+        if setup.is_empty() {
+            return;
+        }
         let count = setup.black.len() + setup.white.len() + setup.empty.len();
         self.push(Finding {
             kind: FindingKind::SetupInPlay,

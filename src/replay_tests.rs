@@ -274,6 +274,13 @@ fn setup_after_play_started_is_reported_and_applied() {
 }
 
 #[test]
+fn near_miss_a_player_to_move_in_play_is_not_setup() {
+    // KGS writes PL[B] on a move node (engine-games/FSGCBot-dr.sgf, node 10).
+    let r = run("(;SZ[9];B[ee];W[dd]PL[B];B[gg])", "chinese");
+    assert!(!has(&r, FindingKind::SetupInPlay), "{:?}", kinds(&r));
+}
+
+#[test]
 fn near_miss_setup_before_the_first_move_is_not_in_play() {
     let r = run("(;SZ[9]HA[2];AB[cc][gg];W[ee];B[dd])", "chinese");
     assert!(!has(&r, FindingKind::SetupInPlay), "{:?}", kinds(&r));
