@@ -32,6 +32,31 @@ pub struct RuleOptions {
 }
 
 impl RuleOptions {
+    /// One [`RulesChoice`] per rule set of `--rules` read as a comma-separated list (one
+    /// that follows each record's `RU` when `--rules` is absent), each with the `--ko`,
+    /// `--suicide` and `--komi` overrides: `score` and `batch` take several rule sets.
+    pub fn choices(&self) -> Result<Vec<RulesChoice>> {
+        let Some(list) = &self.rules else {
+            return Ok(vec![self.choice()?]);
+        };
+        let names = split_rule_list(list);
+        if names.is_empty() {
+            return Err(anyhow!(
+                "--rules {list}: name at least one rule set (`goref rules` lists them)"
+            ));
+        }
+        names
+            .into_iter()
+            .map(|name| {
+                RuleOptions {
+                    rules: Some(name),
+                    ..self.clone()
+                }
+                .choice()
+            })
+            .collect()
+    }
+
     /// Turn the options into a [`RulesChoice`], with errors that name the flag.
     pub fn choice(&self) -> Result<RulesChoice> {
         let preset = self.rules.as_deref().map(parse_preset).transpose()?;
@@ -66,6 +91,26 @@ impl RuleOptions {
             komi: self.komi,
         })
     }
+}
+
+/// Split `--rules` on commas. A piece that is only digits continues the one before it:
+/// the `sizes` knob takes a comma-separated list (`aga+sizes=9,13,chinese`).
+fn split_rule_list(list: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for piece in list.split(',') {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            continue;
+        }
+        match names.last_mut() {
+            Some(last) if piece.chars().all(|c| c.is_ascii_digit()) => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => names.push(piece.to_string()),
+        }
+    }
+    names
 }
 
 /// A preset by name or alias, with an error that lists what exists.
@@ -166,4 +211,19 @@ fn plain(value: &serde_json::Value) -> String {
 
 fn name_of<T: serde::Serialize>(value: &T) -> Result<String> {
     Ok(plain(&serde_json::to_value(value)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_rule_list;
+
+    #[test]
+    fn rule_lists_split_on_commas_but_keep_size_lists() {
+        assert_eq!(split_rule_list("japanese,chinese"), ["japanese", "chinese"]);
+        assert_eq!(
+            split_rule_list("aga+sizes=9,13,19, chinese"),
+            ["aga+sizes=9,13,19", "chinese"]
+        );
+        assert!(split_rule_list(" , ").is_empty());
+    }
 }

@@ -55,17 +55,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             Ok(bytes) => report::score_bytes_with(file, &bytes, &choices, &dead),
             Err(error) => choices
                 .iter()
-                .map(|choice| {
-                    GameReport::unreadable(
-                        file,
-                        0,
-                        choice.preset.as_ref().map_or_else(
-                            || report::DEFAULT_PRESET.to_string(),
-                            ToString::to_string,
-                        ),
-                        error.clone(),
-                    )
-                })
+                .map(|choice| GameReport::unreadable(file, 0, choice.name(), error.clone()))
                 .collect(),
         };
         for r in &reports {
@@ -85,63 +75,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     })
 }
 
-/// One [`RulesChoice`] per rule set named in `--rules` (one following each record's `RU`
-/// when `--rules` is absent), each with the `--ko`, `--suicide` and `--komi` overrides.
+/// The rule choices of `--rules` (a comma-separated list) with the overrides.
 fn choices(args: &Args) -> Result<Vec<RulesChoice>> {
-    let options = |rules: Option<String>| RuleOptions {
-        rules,
+    RuleOptions {
+        rules: args.rules.clone(),
         ko: args.ko.clone(),
         suicide: args.suicide.clone(),
         komi: args.komi,
-    };
-    match &args.rules {
-        None => Ok(vec![options(None).choice()?]),
-        Some(list) => {
-            let names = split_rule_list(list);
-            if names.is_empty() {
-                return Err(anyhow!(
-                    "--rules {list}: name at least one rule set (`goref rules` lists them)"
-                ));
-            }
-            names
-                .into_iter()
-                .map(|name| options(Some(name)).choice())
-                .collect()
-        }
     }
-}
-
-/// Split `--rules` on commas. A piece that is only digits continues the one before it:
-/// the `sizes` knob takes a comma-separated list (`aga+sizes=9,13,chinese`).
-fn split_rule_list(list: &str) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    for piece in list.split(',') {
-        let piece = piece.trim();
-        if piece.is_empty() {
-            continue;
-        }
-        match names.last_mut() {
-            Some(last) if piece.chars().all(|c| c.is_ascii_digit()) => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => names.push(piece.to_string()),
-        }
-    }
-    names
-}
-
-#[cfg(test)]
-mod tests {
-    use super::split_rule_list;
-
-    #[test]
-    fn rule_lists_split_on_commas_but_keep_size_lists() {
-        assert_eq!(split_rule_list("japanese,chinese"), ["japanese", "chinese"]);
-        assert_eq!(
-            split_rule_list("aga+sizes=9,13,19, chinese"),
-            ["aga+sizes=9,13,19", "chinese"]
-        );
-        assert!(split_rule_list(" , ").is_empty());
-    }
+    .choices()
 }

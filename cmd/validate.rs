@@ -29,15 +29,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     for file in &args.files {
         let reports: Vec<GameReport> = match read_input(file) {
             Ok(bytes) => report::validate_bytes(file, &bytes, &choice),
-            Err(error) => vec![GameReport::unreadable(
-                file,
-                0,
-                choice
-                    .preset
-                    .as_ref()
-                    .map_or_else(|| report::DEFAULT_PRESET.to_string(), ToString::to_string),
-                error,
-            )],
+            Err(error) => vec![GameReport::unreadable(file, 0, choice.name(), error)],
         };
         for r in &reports {
             problems |= !r.valid;

@@ -164,6 +164,14 @@ pub struct RulesChoice {
 pub use crate::rules::DEFAULT_PRESET;
 
 impl RulesChoice {
+    /// The rule set's printed name where no record says more: the chosen preset, else
+    /// [`DEFAULT_PRESET`]. Rows for unreadable files and games carry it.
+    pub fn name(&self) -> String {
+        self.preset
+            .as_ref()
+            .map_or_else(|| DEFAULT_PRESET.to_string(), |r| r.name.clone())
+    }
+
     /// The rule set for `record`: the chosen preset, else the record's `RU` when goref
     /// recognises it, else [`DEFAULT_PRESET`]; then the overrides. The third value is a
     /// warning to show when `RU` was present but not understood.
@@ -284,17 +292,11 @@ fn validate_replay(
 /// Load and validate every game of a file. A file that cannot be read at all gives one
 /// report with `error` set; a game that cannot be read gives its own.
 pub fn validate_bytes(file: &str, bytes: &[u8], choice: &RulesChoice) -> Vec<GameReport> {
-    let fallback_rules = || {
-        choice
-            .preset
-            .as_ref()
-            .map_or_else(|| DEFAULT_PRESET.to_string(), ToString::to_string)
-    };
     match sgf::load(bytes) {
         Err(e) => vec![GameReport::unreadable(
             file,
             0,
-            fallback_rules(),
+            choice.name(),
             e.to_string(),
         )],
         Ok(games) => in_order(&games, |i, game| match game {
@@ -302,7 +304,7 @@ pub fn validate_bytes(file: &str, bytes: &[u8], choice: &RulesChoice) -> Vec<Gam
             Err(e) => vec![GameReport::unreadable(
                 file,
                 i + 1,
-                fallback_rules(),
+                choice.name(),
                 e.to_string(),
             )],
         }),
@@ -670,23 +672,17 @@ pub fn score_bytes_with(
     choices: &[RulesChoice],
     dead: &DeadChoice,
 ) -> Vec<GameReport> {
-    let name_of = |choice: &RulesChoice| {
-        choice
-            .preset
-            .as_ref()
-            .map_or_else(|| DEFAULT_PRESET.to_string(), |r| r.name.clone())
-    };
     match sgf::load(bytes) {
         Err(e) => choices
             .iter()
-            .map(|c| GameReport::unreadable(file, 0, name_of(c), e.to_string()))
+            .map(|c| GameReport::unreadable(file, 0, c.name(), e.to_string()))
             .collect(),
         Ok(games) => in_order(&games, |i, game| {
             choices
                 .iter()
                 .map(|choice| match game {
                     Ok(record) => score_game_with(file, record, choice, dead),
-                    Err(e) => GameReport::unreadable(file, i + 1, name_of(choice), e.to_string()),
+                    Err(e) => GameReport::unreadable(file, i + 1, choice.name(), e.to_string()),
                 })
                 .collect()
         }),

@@ -189,7 +189,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         move |name: &str, error: &str| -> Vec<GameReport> {
             choices
                 .iter()
-                .map(|c| GameReport::unreadable(name, 0, rules_name(c), error.to_string()))
+                .map(|c| GameReport::unreadable(name, 0, c.name(), error.to_string()))
                 .collect()
         }
     };
@@ -257,33 +257,13 @@ pub fn run(args: Args) -> Result<Outcome> {
 /// One [`RulesChoice`] per preset of `--rules` (one that follows each record's RU when
 /// absent), each with the overrides.
 fn rule_choices(args: &Args) -> Result<Vec<RulesChoice>> {
-    let presets: Vec<Option<String>> = match &args.rules {
-        None => vec![None],
-        Some(list) => list
-            .split(',')
-            .map(|p| Some(p.trim().to_string()))
-            .collect(),
-    };
-    presets
-        .into_iter()
-        .map(|preset| {
-            RuleOptions {
-                rules: preset,
-                ko: args.ko.clone(),
-                suicide: args.suicide.clone(),
-                komi: args.komi,
-            }
-            .choice()
-        })
-        .collect()
-}
-
-/// The rule set named in rows that could not be read.
-fn rules_name(choice: &RulesChoice) -> String {
-    choice
-        .preset
-        .as_ref()
-        .map_or_else(|| report::DEFAULT_PRESET.to_string(), |r| r.name.clone())
+    RuleOptions {
+        rules: args.rules.clone(),
+        ko: args.ko.clone(),
+        suicide: args.suicide.clone(),
+        komi: args.komi,
+    }
+    .choices()
 }
 
 /// `K/N` with 1 <= K <= N.
