@@ -271,6 +271,8 @@ struct Replayer<'a> {
     first_player: Color,
     not_listed: usize,
     illegal_count: usize,
+    /// Index of each colour's last move: whether an illegal move was answered.
+    last_move_of: [Option<usize>; 2],
 }
 
 impl<'a> Replayer<'a> {
@@ -301,6 +303,8 @@ impl<'a> Replayer<'a> {
                 .unwrap_or(Color::Black),
             not_listed: 0,
             illegal_count: 0,
+            last_move_of: [Color::Black, Color::White]
+                .map(|c| record.moves.iter().rposition(|m| m.color == c)),
         })
     }
 
@@ -803,9 +807,8 @@ impl<'a> Replayer<'a> {
     fn illegal_consequence(&self, rule: IllegalMove, i: usize, color: Color) -> Consequence {
         match rule {
             IllegalMove::StandsUnlessNoted => {
-                let replied = self.record.moves[i + 1..]
-                    .iter()
-                    .any(|m| m.color == color.opponent());
+                // Found once per game, so a record of a million illegal moves stays linear.
+                let replied = self.last_move_of[color.opponent().index()].is_some_and(|j| j > i);
                 if replied {
                     Consequence::None
                 } else {
