@@ -754,8 +754,12 @@ impl<'a> Replayer<'a> {
         scratch.load_position(snapshot);
         let record = self.record;
         let first = checkpoint * CHECKPOINT_EVERY;
+        // Setup nodes are in move order: start at the first one inside this window and
+        // apply them as the main replay does.
+        let start = record.mid_setups.partition_point(|s| s.after_move < first);
+        let mut setups = record.mid_setups[start..].iter().peekable();
         for i in first..moves_played {
-            for s in record.mid_setups.iter().filter(|s| s.after_move == i) {
+            while let Some(s) = setups.next_if(|s| s.after_move <= i) {
                 for (p, stone) in setup_points(&s.setup) {
                     let _ = scratch.set(p, stone);
                 }

@@ -502,3 +502,15 @@ mod superko_reference {
         }
     }
 }
+
+#[test]
+fn superko_confirmation_replays_setup_in_play() {
+    // An AB node after move 2 stands in both positions: the earlier one is only
+    // confirmed if rebuilding it applies the setup too.
+    let text =
+        "(;SZ[9];B[dc];W[ec];AB[hb];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])";
+    let r = run(text, "chinese");
+    let f = find(&r, FindingKind::Superko);
+    assert_eq!(f.move_number, Some(12));
+    assert!(f.detail.contains("after move 8"), "{}", f.detail);
+}
