@@ -672,19 +672,36 @@ pub fn score_bytes_with(
     choices: &[RulesChoice],
     dead: &DeadChoice,
 ) -> Vec<GameReport> {
-    match sgf::load(bytes) {
-        Err(e) => choices
+    score_bytes_within(file, bytes, choices, dead, &sgf::Limits::default())
+}
+
+/// [`score_bytes_with`] under the given loader [`Limits`](sgf::Limits), time included: once
+/// [`max_time`](sgf::Limits::max_time) has passed, every game not yet checked gets a report
+/// with the [`TimedOut`](sgf::GameError::TimedOut) error, so each game is still accounted
+/// for.
+pub fn score_bytes_within(
+    file: &str,
+    bytes: &[u8],
+    choices: &[RulesChoice],
+    dead: &DeadChoice,
+    limits: &sgf::Limits,
+) -> Vec<GameReport> {
+    let deadline = sgf::Deadline::start(limits);
+    let unreadable = |game: usize, error: String| -> Vec<GameReport> {
+        choices
             .iter()
-            .map(|c| GameReport::unreadable(file, 0, c.name(), e.to_string()))
-            .collect(),
-        Ok(games) => in_order(&games, |i, game| {
-            choices
+            .map(|c| GameReport::unreadable(file, game, c.name(), error.clone()))
+            .collect()
+    };
+    match sgf::load_until(bytes, limits, &deadline) {
+        Err(e) => unreadable(0, e.to_string()),
+        Ok(games) => in_order(&games, |i, game| match game {
+            Ok(_) if deadline.passed() => unreadable(i + 1, deadline.error(i).to_string()),
+            Ok(record) => choices
                 .iter()
-                .map(|choice| match game {
-                    Ok(record) => score_game_with(file, record, choice, dead),
-                    Err(e) => GameReport::unreadable(file, i + 1, choice.name(), e.to_string()),
-                })
-                .collect()
+                .map(|choice| score_game_with(file, record, choice, dead))
+                .collect(),
+            Err(e) => unreadable(i + 1, e.to_string()),
         }),
     }
 }

@@ -38,6 +38,8 @@ mod decode;
 mod record;
 mod scan;
 
+use std::time::{Duration, Instant};
+
 use sgf_parse::{ParseOptions, parse_with_options};
 
 use crate::board::{Color, Point};
@@ -237,6 +239,14 @@ pub enum GameError {
         game + 1
     )]
     TooDeep { game: usize, limit: usize },
+    /// The file's time budget ([`Limits::max_time`]) ran out before this game was read or
+    /// checked.
+    #[error(
+        "game {}: timed out after {} s, the time limit per file",
+        game + 1,
+        crate::result::format_points(limit.as_secs_f64())
+    )]
+    TimedOut { game: usize, limit: Duration },
     #[error(
         "game {}: the value of `{property}` at line {line}, column {column} is {bytes} bytes, \
          above the limit of {limit} bytes per property value: goref reads `{property}`, so \
@@ -298,6 +308,45 @@ pub struct Limits {
     /// Bytes of one property value as written, escapes included
     /// ([`GameError::ValueTooLong`], or a dropped property).
     pub max_value_bytes: usize,
+    /// Time for the whole file, from the start of loading ([`GameError::TimedOut`] for
+    /// every game not finished by then). The budget is checked between games (and the
+    /// report functions check it again before checking each game), never inside one: a
+    /// game's own work is bounded by the other limits, at most a few seconds. `None`:
+    /// no time limit.
+    pub max_time: Option<Duration>,
+}
+
+/// When the work on one file must stop: [`Limits::max_time`] after it started.
+#[derive(Debug, Clone, Copy)]
+pub struct Deadline {
+    at: Option<Instant>,
+    limit: Duration,
+}
+
+impl Deadline {
+    /// The deadline of work on a file that starts now.
+    pub fn start(limits: &Limits) -> Deadline {
+        let limit = limits.max_time.unwrap_or(Duration::MAX);
+        Deadline {
+            at: limits
+                .max_time
+                .and_then(|time| Instant::now().checked_add(time)),
+            limit,
+        }
+    }
+
+    /// Whether the time is up.
+    pub fn passed(&self) -> bool {
+        self.at.is_some_and(|at| Instant::now() >= at)
+    }
+
+    /// The error for game `game` (0-based) left unchecked because the time is up.
+    pub fn error(&self, game: usize) -> GameError {
+        GameError::TimedOut {
+            game,
+            limit: self.limit,
+        }
+    }
 }
 
 impl Default for Limits {
@@ -310,6 +359,7 @@ impl Default for Limits {
             max_nodes: 2_000_000,
             max_depth: 500_000,
             max_value_bytes: 16 << 20,
+            max_time: None,
         }
     }
 }
@@ -324,6 +374,16 @@ pub fn load(bytes: &[u8]) -> Result<Vec<Result<GameRecord, GameError>>, LoadErro
 pub fn load_with(
     bytes: &[u8],
     limits: &Limits,
+) -> Result<Vec<Result<GameRecord, GameError>>, LoadError> {
+    load_until(bytes, limits, &Deadline::start(limits))
+}
+
+/// [`load_with`] against a deadline the caller started (so that it can go on checking
+/// it after loading): a game not loaded by then is [`GameError::TimedOut`].
+pub fn load_until(
+    bytes: &[u8],
+    limits: &Limits,
+    deadline: &Deadline,
 ) -> Result<Vec<Result<GameRecord, GameError>>, LoadError> {
     if bytes.len() > limits.max_file_bytes {
         return Err(LoadError::TooLarge {
@@ -358,7 +418,13 @@ pub fn load_with(
     Ok(games
         .into_iter()
         .enumerate()
-        .map(|(index, game)| load_game(index, game, file_warnings.clone(), limits))
+        .map(|(index, game)| {
+            if deadline.passed() {
+                Err(deadline.error(index))
+            } else {
+                load_game(index, game, file_warnings.clone(), limits)
+            }
+        })
         .collect())
 }
 

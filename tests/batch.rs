@@ -468,8 +468,56 @@ fn a_slow_file_times_out_and_the_run_goes_on() {
     assert_eq!(code, 1);
     let rows = rows_of(&lines);
     assert_eq!(rows.len(), 2);
-    assert_eq!(rows[0]["error"], "timed out after 0.05 s");
+    assert_eq!(rows[0]["game"], "1");
+    assert_eq!(
+        rows[0]["error"],
+        "game 1: timed out after 0.05 s, the time limit per file"
+    );
     assert_eq!(rows[1]["valid"], "true");
+}
+
+#[test]
+fn a_collection_past_its_time_keeps_the_games_checked_and_names_each_one_left() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // 300 games of 20,000 passes: loading them all takes far longer than 0.05 s.
+    let mut game = String::from("(;GM[1]SZ[19]");
+    for i in 0..20_000 {
+        game.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
+    }
+    game.push(')');
+    write(&dir.path().join("a-many.sgf"), game.repeat(300).as_bytes());
+    write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
+    let (lines, code) = csv_of(&[
+        "--timeout",
+        "0.05",
+        dir.path().to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(code, 1);
+    let rows = rows_of(&lines);
+    assert_eq!(
+        rows.len(),
+        301,
+        "one row per game, and one for the good file"
+    );
+    for (i, row) in rows[..300].iter().enumerate() {
+        assert_eq!(row["game"], (i + 1).to_string());
+        let error = &row["error"];
+        assert!(
+            error.is_empty()
+                || *error
+                    == format!(
+                        "game {}: timed out after 0.05 s, the time limit per file",
+                        i + 1
+                    ),
+            "game {}: {error}",
+            i + 1
+        );
+    }
+    assert!(
+        !rows[299]["error"].is_empty(),
+        "the last game is not reached in time"
+    );
+    assert_eq!(rows[300]["valid"], "true");
 }
 
 #[test]

@@ -143,7 +143,8 @@ fn every_corpus_file_loads_or_says_why() {
                                     GameError::Syntax { .. } => "syntax",
                                     GameError::TooManyNodes { .. }
                                     | GameError::TooDeep { .. }
-                                    | GameError::ValueTooLong { .. } => {
+                                    | GameError::ValueTooLong { .. }
+                                    | GameError::TimedOut { .. } => {
                                         limited.push(format!("{name}: {message}"));
                                         "limit"
                                     }

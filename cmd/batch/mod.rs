@@ -174,34 +174,32 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let progress = progress_bar(&args, &sources, range);
 
+    let timeout = Duration::from_secs_f64(args.timeout);
     let settings = pipeline::Settings {
-        jobs,
-        window: jobs * 4 + 16,
-        timeout: Duration::from_secs_f64(args.timeout),
+        chunk: 8,
+        chunk_bytes: 8 << 20,
+        window: jobs * 2 + 2,
+        // The library stops a file between games once `timeout` has passed; one game's
+        // work is bounded by the loader's limits (seconds). Far past both, only a bug in
+        // goref can be at work.
+        stuck_after: timeout * 2 + Duration::from_secs(60),
         range,
     };
-    let timeout_text = format!(
-        "timed out after {} s",
-        goref::result::format_points(args.timeout)
-    );
-    let unreadable_rows = {
-        let choices = choices.clone();
-        move |name: &str, error: &str| -> Vec<GameReport> {
-            choices
-                .iter()
-                .map(|c| GameReport::unreadable(name, 0, c.name(), error.to_string()))
-                .collect()
-        }
+    let limits = goref::sgf::Limits {
+        max_time: Some(timeout),
+        ..goref::sgf::Limits::default()
     };
     let work = {
         let choices = choices.clone();
-        let unreadable_rows = unreadable_rows.clone();
+        let dead = report::DeadChoice::Spec(dead);
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
-            Ok(bytes) => report::score_bytes(name, &bytes, &choices, &dead),
-            Err(error) => unreadable_rows(name, &error),
+            Ok(bytes) => report::score_bytes_within(name, &bytes, &choices, &dead, &limits),
+            Err(error) => choices
+                .iter()
+                .map(|c| GameReport::unreadable(name, 0, c.name(), error.clone()))
+                .collect(),
         }
     };
-    let timed_out = |name: &str| unreadable_rows(name, &timeout_text);
 
     let cwd = std::env::current_dir().ok();
     let mut summary = Summary::default();
@@ -228,7 +226,19 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Ok(())
     };
-    pipeline::run(sources, &settings, work, timed_out, emit).context("cannot write the results")?;
+    match pipeline::run(&sources, &settings, work, emit) {
+        Ok(_) => {}
+        Err(pipeline::Stop::Emit(e)) => {
+            return Err(anyhow::Error::new(e).context("cannot write the results"));
+        }
+        Err(pipeline::Stop::Stuck { name, elapsed }) => bail!(
+            "{name}: still being checked after {} s, past --timeout {} s, and goref cannot \
+             stop it: this is a bug in goref, please report it with the file; no output \
+             was written",
+            elapsed.as_secs(),
+            goref::result::format_points(args.timeout)
+        ),
+    }
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }

@@ -1,69 +1,37 @@
-//! The parallel, ordered, time-bounded pipeline of `goref batch`.
+//! The parallel, ordered, bounded pipeline of `goref batch`.
 //!
-//! One producer thread walks the inputs and reads archive members (plain files are read
-//! by the workers, so reading runs in parallel); `jobs` worker threads turn bytes into
-//! reports; the calling thread puts results back in input order and hands
-//! them on. Memory is bounded by the work in flight: the producer must take one of
-//! `window` permits before reading a unit, and a permit is given back only when that
-//! unit's reports have been handed on, so at most `window` units are held anywhere
-//! (being read, queued, worked on, or waiting for an earlier unit).
+//! The calling thread walks the inputs and groups consecutive units (SGF documents) into
+//! *tasks* of a few units each; each task runs on rayon's pool, where a worker reads its
+//! plain files (so reading runs in parallel too), turns each into its result, and sends
+//! the task's results back in one message. The calling thread puts tasks back in input
+//! order and hands each unit's result to `emit`. Grouping units means one hand-over
+//! between threads per task rather than several per file, which is most of what a
+//! thread-per-stage pipeline spends on a folder of small records.
 //!
-//! Time bound: a worker cannot be stopped from outside (neither a rayon task nor a thread
-//! can be killed safely), so past the deadline the unit is reported as timed out, its
-//! worker is *abandoned* (it finishes on its own, its result is dropped, and it exits) and
-//! a fresh worker takes its place, so the run keeps `jobs` workers busy whatever a file
-//! does. This is why the workers are plain threads rather than a rayon pool, whose size
-//! is fixed. Each worker publishes what it is doing in a [`Slot`] the supervisor reads
-//! under the same lock, so a unit is either finished or given up on, never both. An
-//! abandoned worker holds its unit's memory and a core until it ends (or goref exits);
-//! only a file that really exceeds the bound costs that. A worker that panics is caught
-//! and its unit reported as an internal error.
+//! Memory is bounded by the work in flight, not by the number of files: the walk stops
+//! while `window` tasks are out (being worked on, queued, or finished but waiting for an
+//! earlier task), and a task holds at most `chunk` units, and at most `chunk_bytes` of
+//! bytes read ahead (archive members, standard input) beyond its first unit.
+//!
+//! Time: the per-file bound (`--timeout`) is kept by the library, which checks the
+//! file's deadline between games ([`goref::sgf::Limits::max_time`]). A unit that is still
+//! being worked on `stuck_after` its start has escaped that check, which only a bug in
+//! goref can cause; a rayon task cannot be stopped from outside, so the run stops with
+//! [`Stop::Stuck`] naming the file rather than wait for ever. Each pool thread publishes
+//! the unit it is working on in a slot the calling thread reads while it waits.
+//!
+//! A unit whose work panics is caught and given the result of a read error, so one bad
+//! file never ends the run.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::inputs::{Content, Source, Visitor, walk};
-
-/// One unit to work on.
-struct Job {
-    seq: u64,
-    name: String,
-    payload: Payload,
-}
-
-/// A unit's bytes, or the path of a plain file for the worker to read (so file reading
-/// runs in parallel too).
-enum Payload {
-    Bytes(Result<Vec<u8>, String>),
-    File(PathBuf),
-}
-
-enum Event<R> {
-    Finished {
-        seq: u64,
-        result: R,
-    },
-    /// The producer has handed out every unit: `total` of them.
-    InputsDone {
-        total: u64,
-    },
-}
-
-/// What a worker is doing, shared with the supervisor under one lock so that finishing
-/// a unit and being given up on cannot both happen.
-#[derive(Default)]
-struct Slot {
-    /// The unit being worked on: sequence number, start, name.
-    current: Option<(u64, Instant, String)>,
-    /// The supervisor gave up on `current`: drop its result and stop.
-    abandoned: bool,
-}
 
 /// Which units of the stream to keep: `start..end` by 0-based index (`--shard`).
 #[derive(Debug, Clone, Copy)]
@@ -72,190 +40,249 @@ pub struct Range {
     pub end: u64,
 }
 
-/// How the pipeline runs.
+/// How the pipeline runs. The number of workers is the size of rayon's global pool.
 pub struct Settings {
-    pub jobs: usize,
-    /// Units held at once, at most (read, queued, worked on or waiting to be emitted).
+    /// Units per task, at most.
+    pub chunk: usize,
+    /// Bytes read ahead (archive members, standard input) per task: a task holding this
+    /// many is sent off whatever its length.
+    pub chunk_bytes: usize,
+    /// Tasks out at once, at most.
     pub window: usize,
-    pub timeout: Duration,
+    /// A unit worked on for this long is taken as stuck (see the module documentation).
+    pub stuck_after: Duration,
     pub range: Option<Range>,
 }
 
-/// Run `work` over every unit of `sources` in parallel and call `emit` with each unit's
-/// result in input order. `work(name, bytes)` gets the bytes or the read error;
-/// `timed_out(name)` builds the result for a unit past the deadline. An error from `emit`
-/// stops the run and is returned. Returns the number of units emitted.
-pub fn run<R, W, T, E>(
-    sources: Vec<Source>,
-    settings: &Settings,
-    work: W,
-    timed_out: T,
-    mut emit: E,
-) -> std::io::Result<u64>
+/// Why a run ended early.
+#[derive(Debug)]
+pub enum Stop {
+    /// `emit` failed (the output could not be written).
+    Emit(std::io::Error),
+    /// A unit escaped the library's time bound.
+    Stuck { name: String, elapsed: Duration },
+}
+
+/// Run `work` over every unit of `sources` in parallel on rayon's global pool and call
+/// `emit` with each unit's result in input order. `work(name, bytes)` gets the bytes or
+/// the read error. Returns the number of units emitted.
+pub fn run<R, W, E>(sources: &[Source], settings: &Settings, work: W, emit: E) -> Result<u64, Stop>
 where
     R: Send + 'static,
     W: Fn(&str, Result<Vec<u8>, String>) -> R + Send + Sync + 'static,
-    T: Fn(&str) -> R,
     E: FnMut(R) -> std::io::Result<()>,
 {
-    let jobs = settings.jobs.max(1);
-    let window = settings.window.max(1);
-    let (job_tx, job_rx) = mpsc::sync_channel::<Job>(window);
-    let job_rx = Arc::new(Mutex::new(job_rx));
-    let (event_tx, event_rx) = mpsc::channel::<Event<R>>();
-    let (permit_tx, permit_rx) = mpsc::sync_channel::<()>(window);
-    let work = Arc::new(work);
-
-    {
-        let event_tx = event_tx.clone();
-        let range = settings.range;
-        thread::spawn(move || {
-            let mut feeder = Feeder {
-                index: 0,
-                seq: 0,
-                range,
-                jobs: job_tx,
-                permits: permit_tx,
-            };
-            let _ = walk(&sources, &mut feeder);
-            let total = feeder.seq;
-            // Dropping the job sender lets idle workers exit.
-            drop(feeder);
-            let _ = event_tx.send(Event::InputsDone { total });
-        });
-    }
-
-    let spawn_worker = || {
-        let slot = Arc::new(Mutex::new(Slot::default()));
-        let job_rx = Arc::clone(&job_rx);
-        let event_tx = event_tx.clone();
-        let work = Arc::clone(&work);
-        let shared = Arc::clone(&slot);
-        thread::spawn(move || worker(&job_rx, &event_tx, &*work, &shared));
-        slot
+    let (done_tx, done_rx) = mpsc::channel();
+    let slots: Arc<Vec<Slot>> = Arc::new(
+        (0..rayon::current_num_threads())
+            .map(|_| Mutex::new(None))
+            .collect(),
+    );
+    let mut runner = Runner {
+        settings,
+        work: Arc::new(work),
+        emit,
+        index: 0,
+        seq: 0,
+        chunk: Vec::new(),
+        chunk_first: 0,
+        chunk_bytes: 0,
+        out: 0,
+        done_tx,
+        done_rx,
+        ready: BTreeMap::new(),
+        next: 0,
+        slots,
+        stop: None,
     };
-    let mut slots: Vec<Arc<Mutex<Slot>>> = (0..jobs).map(|_| spawn_worker()).collect();
-
-    let mut ready: BTreeMap<u64, R> = BTreeMap::new();
-    let mut next: u64 = 0;
-    let mut total: Option<u64> = None;
-    while total.is_none_or(|t| next < t) {
-        // A unit started after this look has its deadline past `now + timeout`.
-        let now = Instant::now();
-        let wait = slots
-            .iter()
-            .filter_map(|slot| {
-                lock(slot).current.as_ref().map(|(_, started, _)| {
-                    (*started + settings.timeout).saturating_duration_since(now)
-                })
-            })
-            .min()
-            .unwrap_or(settings.timeout)
-            .max(Duration::from_millis(1));
-        match event_rx.recv_timeout(wait) {
-            Ok(Event::Finished { seq, result }) => {
-                ready.insert(seq, result);
-            }
-            Ok(Event::InputsDone { total: t }) => total = Some(t),
-            Err(RecvTimeoutError::Timeout) => {}
-            // This function holds an event sender, so the channel cannot disconnect.
-            Err(RecvTimeoutError::Disconnected) => break,
-        }
-        let now = Instant::now();
-        for slot in &mut slots {
-            let late = {
-                let mut state = lock(slot);
-                match &state.current {
-                    Some((_, started, _)) if now.duration_since(*started) >= settings.timeout => {
-                        state.abandoned = true;
-                        state.current.take()
-                    }
-                    _ => None,
-                }
-            };
-            if let Some((seq, _, name)) = late {
-                ready.insert(seq, timed_out(&name));
-                *slot = spawn_worker();
-            }
-        }
-        while let Some(entry) = ready.first_entry() {
-            if *entry.key() != next {
-                break;
-            }
-            emit(entry.remove())?;
-            next += 1;
-            // Give the unit's permit back; the producer may read one more. It took the
-            // permit before sending the unit, so one is there to take.
-            let _ = permit_rx.try_recv();
-        }
+    if walk(sources, &mut runner).is_continue() {
+        runner.send_chunk();
+        let _ = runner.settle(true);
     }
-    Ok(next)
+    match runner.stop {
+        Some(stop) => Err(stop),
+        None => Ok(runner.next),
+    }
 }
 
-/// A worker's slot, even if a thread panicked while holding it (nothing in a slot can be
-/// left half-written: each update is one assignment).
-fn lock(slot: &Mutex<Slot>) -> std::sync::MutexGuard<'_, Slot> {
+/// One SGF document to work on.
+struct Unit {
+    name: String,
+    payload: Payload,
+}
+
+/// A unit's bytes, or the path of a plain file for the worker to read.
+enum Payload {
+    Bytes(Result<Vec<u8>, String>),
+    File(PathBuf),
+}
+
+/// The results of one task, for the units numbered from `first`.
+struct Done<R> {
+    first: u64,
+    results: Vec<R>,
+}
+
+/// What one pool thread is working on: the unit's name and when it started.
+type Slot = Mutex<Option<(String, Instant)>>;
+
+/// A slot, even if a thread panicked while holding it (each update is one assignment).
+fn lock(slot: &Slot) -> MutexGuard<'_, Option<(String, Instant)>> {
     slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The producer's side: keeps the units of the range, reads them, sends them on.
-struct Feeder {
+struct Runner<'s, R, W, E> {
+    settings: &'s Settings,
+    work: Arc<W>,
+    emit: E,
+    /// Units seen by the walk, kept or not (for `--shard`).
     index: u64,
+    /// Units kept.
     seq: u64,
-    range: Option<Range>,
-    jobs: SyncSender<Job>,
-    permits: SyncSender<()>,
+    /// The task being filled: its units, the number of its first, its bytes read ahead.
+    chunk: Vec<Unit>,
+    chunk_first: u64,
+    chunk_bytes: usize,
+    /// Tasks sent and not yet back.
+    out: usize,
+    done_tx: Sender<Done<R>>,
+    done_rx: Receiver<Done<R>>,
+    /// Tasks back before an earlier one, by first unit.
+    ready: BTreeMap<u64, Vec<R>>,
+    /// The next unit to emit.
+    next: u64,
+    slots: Arc<Vec<Slot>>,
+    stop: Option<Stop>,
 }
 
-impl Visitor for Feeder {
+impl<R, W, E> Visitor for Runner<'_, R, W, E>
+where
+    R: Send + 'static,
+    W: Fn(&str, Result<Vec<u8>, String>) -> R + Send + Sync + 'static,
+    E: FnMut(R) -> std::io::Result<()>,
+{
     fn unit(&mut self, name: String, content: Content<'_>) -> ControlFlow<()> {
         let index = self.index;
         self.index += 1;
-        if let Some(range) = self.range
+        if let Some(range) = self.settings.range
             && !(range.start..range.end).contains(&index)
         {
             return ControlFlow::Continue(());
         }
-        // Blocks while `window` units are in flight; fails when the consumer has gone.
-        if self.permits.send(()).is_err() {
-            return ControlFlow::Break(());
-        }
         let payload = match content {
             Content::File(path) => Payload::File(path.to_path_buf()),
-            other => Payload::Bytes(other.read()),
+            other => {
+                let bytes = other.read();
+                self.chunk_bytes += bytes.as_ref().map_or(0, Vec::len);
+                Payload::Bytes(bytes)
+            }
         };
-        let job = Job {
-            seq: self.seq,
-            name,
-            payload,
-        };
+        self.chunk.push(Unit { name, payload });
         self.seq += 1;
-        match self.jobs.send(job) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(_) => ControlFlow::Break(()),
+        if self.chunk.len() >= self.settings.chunk || self.chunk_bytes >= self.settings.chunk_bytes
+        {
+            self.send_chunk();
         }
+        self.settle(false)
     }
 }
 
-fn worker<R, W>(
-    jobs: &Mutex<Receiver<Job>>,
-    events: &Sender<Event<R>>,
-    work: &W,
-    slot: &Mutex<Slot>,
-) where
+impl<R, W, E> Runner<'_, R, W, E>
+where
+    R: Send + 'static,
+    W: Fn(&str, Result<Vec<u8>, String>) -> R + Send + Sync + 'static,
+    E: FnMut(R) -> std::io::Result<()>,
+{
+    /// Send the task being filled to the pool.
+    fn send_chunk(&mut self) {
+        if self.chunk.is_empty() {
+            return;
+        }
+        let units = std::mem::take(&mut self.chunk);
+        let first = self.chunk_first;
+        self.chunk_first = self.seq;
+        self.chunk_bytes = 0;
+        self.out += 1;
+        let work = Arc::clone(&self.work);
+        let slots = Arc::clone(&self.slots);
+        let done = self.done_tx.clone();
+        rayon::spawn(move || {
+            let results = task(units, &*work, &slots);
+            // The receiver is gone only when the run has stopped: nothing to report to.
+            let _ = done.send(Done { first, results });
+        });
+    }
+
+    /// Emit what has come back; then, while `window` tasks are out (or, with `all`,
+    /// while any is), wait for one, watching for a stuck unit.
+    fn settle(&mut self, all: bool) -> ControlFlow<()> {
+        while let Ok(done) = self.done_rx.try_recv() {
+            self.take(done)?;
+        }
+        while self.out > 0 && (all || self.out >= self.settings.window) {
+            let watch = (self.settings.stuck_after / 4)
+                .clamp(Duration::from_millis(10), Duration::from_secs(1));
+            match self.done_rx.recv_timeout(watch) {
+                Ok(done) => self.take(done)?,
+                Err(RecvTimeoutError::Timeout) => self.watch()?,
+                // This runner holds a sender, so the channel cannot disconnect.
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// File a finished task and emit every unit now in order.
+    fn take(&mut self, done: Done<R>) -> ControlFlow<()> {
+        self.out -= 1;
+        self.ready.insert(done.first, done.results);
+        while let Some(entry) = self.ready.first_entry() {
+            if *entry.key() != self.next {
+                break;
+            }
+            for result in entry.remove() {
+                if let Err(e) = (self.emit)(result) {
+                    self.stop = Some(Stop::Emit(e));
+                    return ControlFlow::Break(());
+                }
+                self.next += 1;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Stop if a pool thread has been on one unit for `stuck_after`.
+    fn watch(&mut self) -> ControlFlow<()> {
+        for slot in self.slots.iter() {
+            if let Some((name, started)) = &*lock(slot) {
+                let elapsed = started.elapsed();
+                if elapsed >= self.settings.stuck_after {
+                    self.stop = Some(Stop::Stuck {
+                        name: name.clone(),
+                        elapsed,
+                    });
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Work on a task's units in order, on a pool thread.
+fn task<R, W>(units: Vec<Unit>, work: &W, slots: &[Slot]) -> Vec<R>
+where
     W: Fn(&str, Result<Vec<u8>, String>) -> R,
 {
-    loop {
-        let job = {
-            // A poisoned lock means another worker panicked while holding it, which
-            // `recv` cannot do; take the receiver anyway.
-            let receiver = jobs.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            receiver.recv()
-        };
-        let Ok(Job { seq, name, payload }) = job else {
-            return;
-        };
-        lock(slot).current = Some((seq, Instant::now(), name.clone()));
+    let slot = rayon::current_thread_index().and_then(|i| slots.get(i));
+    // While a unit waits on its own parallel work (the games of a collection), this
+    // thread may run another task: put back what the slot said when this task ends.
+    let outer = slot.and_then(|slot| lock(slot).take());
+    let mut results = Vec::with_capacity(units.len());
+    for Unit { name, payload } in units {
+        if let Some(slot) = slot {
+            *lock(slot) = Some((name.clone(), Instant::now()));
+        }
         let result = catch_unwind(AssertUnwindSafe(|| {
             let bytes = match payload {
                 Payload::Bytes(bytes) => bytes,
@@ -263,22 +290,125 @@ fn worker<R, W>(
             };
             work(&name, bytes)
         }));
-        {
-            let mut state = lock(slot);
-            if state.abandoned {
-                return;
-            }
-            state.current = None;
-        }
-        let result = match result {
+        results.push(match result {
             Ok(result) => result,
             Err(_) => work(
                 &name,
                 Err("internal error: goref panicked on this file (please report it)".to_string()),
             ),
-        };
-        if events.send(Event::Finished { seq, result }).is_err() {
-            return;
+        });
+    }
+    if let Some(slot) = slot {
+        *lock(slot) = outer;
+    }
+    results
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(chunk: usize, window: usize, stuck_after: Duration) -> Settings {
+        Settings {
+            chunk,
+            chunk_bytes: 1 << 20,
+            window,
+            stuck_after,
+            range: None,
         }
+    }
+
+    /// A folder of `n` empty files named 000.sgf, 001.sgf...
+    fn folder(n: usize) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for i in 0..n {
+            std::fs::write(dir.path().join(format!("{i:03}.sgf")), i.to_string()).expect("a file");
+        }
+        dir
+    }
+
+    fn names(dir: &tempfile::TempDir, settings: &Settings, delay: bool) -> Vec<String> {
+        let source = Source::Path(dir.path().to_string_lossy().into_owned());
+        let mut seen = Vec::new();
+        let work = move |name: &str, bytes: Result<Vec<u8>, String>| {
+            let bytes = bytes.expect("readable");
+            // Later files finish first, so order has to be restored.
+            if delay {
+                let n: u64 = String::from_utf8_lossy(&bytes).parse().expect("a number");
+                std::thread::sleep(Duration::from_micros(3000 - 100 * n.min(29)));
+            }
+            name.rsplit('/').next().unwrap_or(name).to_string()
+        };
+        let count = run(&[source], settings, work, |name| {
+            seen.push(name);
+            Ok(())
+        })
+        .expect("the run ends");
+        assert_eq!(count as usize, seen.len());
+        seen
+    }
+
+    #[test]
+    fn units_come_back_in_input_order_whatever_the_chunk_and_window() {
+        let dir = folder(30);
+        let expected: Vec<String> = (0..30).map(|i| format!("{i:03}.sgf")).collect();
+        for (chunk, window) in [(1, 1), (1, 4), (4, 2), (7, 3), (64, 2)] {
+            let seen = names(
+                &dir,
+                &settings(chunk, window, Duration::from_secs(60)),
+                true,
+            );
+            assert_eq!(seen, expected, "chunk {chunk}, window {window}");
+        }
+    }
+
+    #[test]
+    fn a_unit_that_escapes_the_time_bound_stops_the_run_naming_it() {
+        let dir = folder(3);
+        let source = Source::Path(dir.path().to_string_lossy().into_owned());
+        let work = |name: &str, _bytes: Result<Vec<u8>, String>| {
+            if name.ends_with("001.sgf") {
+                std::thread::sleep(Duration::from_secs(2));
+            }
+        };
+        let stop = run(
+            &[source],
+            &settings(1, 4, Duration::from_millis(200)),
+            work,
+            |()| Ok(()),
+        )
+        .expect_err("the run must stop");
+        match stop {
+            Stop::Stuck { name, elapsed } => {
+                assert!(name.ends_with("001.sgf"), "{name}");
+                assert!(elapsed >= Duration::from_millis(200));
+            }
+            Stop::Emit(e) => panic!("unexpected write error: {e}"),
+        }
+    }
+
+    #[test]
+    fn a_panic_becomes_that_units_error_and_the_run_goes_on() {
+        let dir = folder(5);
+        let source = Source::Path(dir.path().to_string_lossy().into_owned());
+        let work = |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
+            Ok(_) if name.ends_with("002.sgf") => panic!("a bug"),
+            Ok(_) => "ok".to_string(),
+            Err(e) => e,
+        };
+        let mut seen = Vec::new();
+        run(
+            &[source],
+            &settings(2, 2, Duration::from_secs(60)),
+            work,
+            |result| {
+                seen.push(result);
+                Ok(())
+            },
+        )
+        .expect("the run ends");
+        assert_eq!(seen.len(), 5);
+        assert!(seen[2].starts_with("internal error"), "{}", seen[2]);
+        assert_eq!(seen[3], "ok");
     }
 }

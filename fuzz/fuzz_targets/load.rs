@@ -33,6 +33,7 @@ fuzz_target!(|data: &[u8]| {
         max_nodes: 64,
         max_depth: 8,
         max_value_bytes: 64,
+        max_time: None,
     };
     check(sgf::load_with(data, &small), &small);
 });

@@ -857,6 +857,7 @@ fn small_limits() -> Limits {
         max_nodes: 10,
         max_depth: 4,
         max_value_bytes: 20,
+        max_time: None,
     }
 }
 
