@@ -35,11 +35,13 @@
 //! the validator's business.
 
 mod decode;
+mod plain;
 mod record;
 mod scan;
 
 use std::time::{Duration, Instant};
 
+use sgf_parse::go::{Move as SgfMove, Prop};
 use sgf_parse::{ParseOptions, parse_with_options};
 
 use crate::board::{Color, Point};
@@ -385,6 +387,18 @@ pub fn load_until(
     limits: &Limits,
     deadline: &Deadline,
 ) -> Result<Vec<Result<GameRecord, GameError>>, LoadError> {
+    load_games(bytes, limits, deadline, true)
+}
+
+/// The loader. With `in_parts`, a game whose main line starts with a run of plain move
+/// nodes is parsed in parts (`plain.rs`); without, every game tree is parsed whole (the
+/// tests compare the two).
+fn load_games(
+    bytes: &[u8],
+    limits: &Limits,
+    deadline: &Deadline,
+    in_parts: bool,
+) -> Result<Vec<Result<GameRecord, GameError>>, LoadError> {
     if bytes.len() > limits.max_file_bytes {
         return Err(LoadError::TooLarge {
             bytes: bytes.len(),
@@ -422,7 +436,7 @@ pub fn load_until(
             if deadline.passed() {
                 Err(deadline.error(index))
             } else {
-                load_game(index, game, file_warnings.clone(), limits)
+                load_game(index, game, file_warnings.clone(), limits, in_parts)
             }
         })
         .collect())
@@ -434,6 +448,7 @@ fn load_game(
     game: scan::GameText<'_>,
     mut warnings: Vec<LoadWarning>,
     limits: &Limits,
+    in_parts: bool,
 ) -> Result<GameRecord, GameError> {
     if let Some(bound) = game.exceeded {
         return Err(match bound {
@@ -487,58 +502,70 @@ fn load_game(
         message: repair.clone(),
     }));
 
-    // The scanner hands over text the strict parser accepts (a property test holds it to
-    // that): when a strict parse fails, sgf-parse drops its half-built tree recursively,
-    // which a deep record would turn into a stack overflow. Lenient parsing is only the
-    // safety net for anything the scanner did not foresee.
-    let mut recovered = None;
-    let trees = match parse_with_options(&game.text, &ParseOptions::default()) {
-        Ok(trees) => trees,
-        Err(strict) => {
-            let lenient = ParseOptions {
-                lenient: true,
-                ..ParseOptions::default()
+    let at = warnings.len();
+    let cut = if in_parts && game.cut.is_none() {
+        cut_in_parts(&game.text)
+    } else {
+        None
+    };
+    let (mut record, recovered) = match cut {
+        Some(parts) => (
+            record::build_from(index, parts.root, &parts.moves, parts.tail, warnings)?,
+            None,
+        ),
+        None => {
+            // The scanner hands over text the strict parser accepts (a property test holds it to
+            // that): when a strict parse fails, sgf-parse drops its half-built tree recursively,
+            // which a deep record would turn into a stack overflow. Lenient parsing is only the
+            // safety net for anything the scanner did not foresee.
+            let mut recovered = None;
+            let trees = match parse_with_options(&game.text, &ParseOptions::default()) {
+                Ok(trees) => trees,
+                Err(strict) => {
+                    let lenient = ParseOptions {
+                        lenient: true,
+                        ..ParseOptions::default()
+                    };
+                    match parse_with_options(&game.text, &lenient) {
+                        Ok(trees) => {
+                            recovered = Some(strict.to_string().to_lowercase());
+                            trees
+                        }
+                        Err(e) => {
+                            return Err(GameError::Syntax {
+                                game: index,
+                                message: format!(
+                                    "the game tree cannot be parsed ({})",
+                                    e.to_string().to_lowercase()
+                                ),
+                            });
+                        }
+                    }
+                }
             };
-            match parse_with_options(&game.text, &lenient) {
-                Ok(trees) => {
-                    recovered = Some(strict.to_string().to_lowercase());
-                    trees
-                }
-                Err(e) => {
-                    return Err(GameError::Syntax {
-                        game: index,
-                        message: format!(
-                            "the game tree cannot be parsed ({})",
-                            e.to_string().to_lowercase()
-                        ),
-                    });
-                }
+            let Some(root) = record::first_go_tree(trees) else {
+                return Err(GameError::Syntax {
+                    game: index,
+                    message: "the game tree holds no Go game".to_string(),
+                });
+            };
+            if (game.cut.is_some() || recovered.is_some())
+                && root.0.properties.is_empty()
+                && root.0.children.is_empty()
+            {
+                let why = match (&game.cut, &recovered) {
+                    (Some(cut), _) => cut.describe(),
+                    (None, Some(error)) => error.clone(),
+                    (None, None) => String::new(),
+                };
+                return Err(GameError::Syntax {
+                    game: index,
+                    message: format!("no node of the game can be read: {why}"),
+                });
             }
+            (record::build(index, root, warnings)?, recovered)
         }
     };
-    let Some(root) = record::first_go_tree(trees) else {
-        return Err(GameError::Syntax {
-            game: index,
-            message: "the game tree holds no Go game".to_string(),
-        });
-    };
-    if (game.cut.is_some() || recovered.is_some())
-        && root.0.properties.is_empty()
-        && root.0.children.is_empty()
-    {
-        let why = match (&game.cut, &recovered) {
-            (Some(cut), _) => cut.describe(),
-            (None, Some(error)) => error.clone(),
-            (None, None) => String::new(),
-        };
-        return Err(GameError::Syntax {
-            game: index,
-            message: format!("no node of the game can be read: {why}"),
-        });
-    }
-
-    let at = warnings.len();
-    let mut record = record::build(index, root, warnings)?;
     let last = record.nodes.saturating_sub(1);
     let truncation = match (&game.cut, recovered) {
         (Some(cut), _) => Some(format!(
@@ -570,6 +597,36 @@ fn load_game(
         );
     }
     Ok(record)
+}
+
+/// A game tree parsed in the three parts of [`plain::split`].
+struct Parts {
+    root: record::Tree<Prop>,
+    moves: Vec<(Color, SgfMove)>,
+    tail: Option<record::Tree<Prop>>,
+}
+
+/// `text` parsed in [`Parts`], or `None` when it has no such parts or sgf-parse does not
+/// accept one of them strictly (the caller then parses the whole tree, strict or lenient,
+/// and reports what it finds).
+fn cut_in_parts(text: &str) -> Option<Parts> {
+    let split = plain::split(text)?;
+    let one_tree = |text: &str| {
+        let trees = parse_with_options(text, &ParseOptions::default()).ok()?;
+        let count = trees.len();
+        let first = record::first_go_tree(trees);
+        if count == 1 { first } else { None }
+    };
+    let root = one_tree(&format!("{})", split.root))?;
+    let tail = match split.rest {
+        None => None,
+        Some(rest) => Some(one_tree(&format!("(;{rest}"))?),
+    };
+    Some(Parts {
+        root,
+        moves: split.moves,
+        tail,
+    })
 }
 
 /// The name of a game-record format other than SGF that `text` looks like.

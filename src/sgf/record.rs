@@ -55,18 +55,50 @@ pub(crate) fn build(
     root: Tree<Prop>,
     warnings: Vec<LoadWarning>,
 ) -> Result<GameRecord, GameError> {
+    build_from(index, root, &[], None, warnings)
+}
+
+/// Build the record of game `index` from a game tree cut in three (`plain.rs`): the main
+/// line of `root`, then the plain moves `run`, then the main line below `tail`'s empty
+/// root. Node numbers run on across the three as in the whole tree.
+pub(crate) fn build_from(
+    index: usize,
+    root: Tree<Prop>,
+    run: &[(Color, SgfMove)],
+    tail: Option<Tree<Prop>>,
+    warnings: Vec<LoadWarning>,
+) -> Result<GameRecord, GameError> {
     let mut warnings = warnings;
     let (width, height) = board_size(index, &root.0.properties, &mut warnings)?;
     let mut b = Builder::new(index, width, height, warnings);
+    let mut nodes = main_line(&mut b, root, 0);
+    b.moves.reserve(run.len());
+    for &(color, m) in run {
+        b.plain_move(nodes, color, m);
+        nodes += 1;
+    }
+    if let Some(mut tail) = tail {
+        let mut children = std::mem::take(&mut tail.0.children);
+        if !children.is_empty() {
+            let first = children.swap_remove(0);
+            dismantle(children);
+            nodes = main_line(&mut b, Tree(first), nodes);
+        }
+    }
+    Ok(b.finish(nodes))
+}
 
-    let mut current = root;
-    let mut node = 0;
+/// Read the main line from `start` (numbered `first`) down, consuming it; returns the
+/// number of the node after its last.
+fn main_line(b: &mut Builder, start: Tree<Prop>, first: usize) -> usize {
+    let mut current = start;
+    let mut node = first;
     loop {
         let properties = std::mem::take(&mut current.0.properties);
         b.node(node, properties);
         let mut children = std::mem::take(&mut current.0.children);
         if children.is_empty() {
-            break;
+            return node + 1;
         }
         let next = children.swap_remove(0);
         dismantle(children);
@@ -74,7 +106,6 @@ pub(crate) fn build(
         current = Tree(next);
         node += 1;
     }
-    Ok(b.finish(node + 1))
 }
 
 /// The board size from the root's `SZ` (19x19 when absent or unreadable).
@@ -252,6 +283,18 @@ impl Builder {
             self.property(n, prop, &mut parts);
         }
         self.apply(n, parts);
+    }
+
+    /// Read a node holding one move and nothing else: what [`Builder::node`] does with
+    /// it, without gathering parts.
+    fn plain_move(&mut self, n: usize, color: Color, m: SgfMove) {
+        let action = self.action(m);
+        self.moves.push(Move {
+            color,
+            action,
+            node: n,
+            time_left: None,
+        });
     }
 
     fn property(&mut self, n: usize, prop: Prop, parts: &mut NodeParts) {

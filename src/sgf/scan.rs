@@ -212,7 +212,7 @@ fn letters(b: &[u8], from: usize) -> usize {
 }
 
 /// The index of the `]` closing a value whose text starts at `from`.
-fn value_end(b: &[u8], mut i: usize) -> Option<usize> {
+pub(super) fn value_end(b: &[u8], mut i: usize) -> Option<usize> {
     loop {
         let rest = b.get(i..)?;
         let k = rest.iter().position(|&c| c == b']' || c == b'\\')?;
