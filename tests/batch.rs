@@ -620,6 +620,32 @@ fn whole_corpus_twice_and_with_one_job() {
         expected,
         "rows against games found by the loader"
     );
+
+    // Several rule sets: one row per game and rule set, in the order given; and the exit
+    // code follows --fail-on.
+    let several = goref()
+        .args([
+            "batch",
+            "-q",
+            "--rules",
+            "aga,japanese,tromp-taylor",
+            "--fail-on",
+            "none",
+            "--csv",
+            "-",
+            corpus,
+        ])
+        .output()
+        .expect("goref runs");
+    assert_eq!(several.status.code(), Some(0), "--fail-on none");
+    let text = String::from_utf8_lossy(&several.stdout);
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 3 * expected);
+    for (i, r) in rows.iter().enumerate() {
+        let rules = ["aga", "japanese", "tromp-taylor"][i % 3];
+        assert!(r["rules"].starts_with(rules), "row {i}: {}", r["rules"]);
+    }
 }
 
 /// A closed standard output ends the run quietly, and the other output's temporary file

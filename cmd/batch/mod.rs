@@ -75,7 +75,8 @@ pub struct Args {
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
 
-    /// Give up on a file after SECS seconds of work and report it as timed out.
+    /// Time budget per file: once SECS seconds have passed, the games of the file not yet
+    /// checked are reported as timed out and the run moves on.
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     timeout: f64,
 
