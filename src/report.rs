@@ -91,6 +91,11 @@ pub struct GameReport {
     pub warnings: Vec<String>,
     /// Why the game (or the whole file) could not be read.
     pub error: Option<String>,
+    /// When the loader kept only the nodes before damage in the record (a `truncated`
+    /// warning), that warning: the game was judged on what could be read. Also among
+    /// `warnings`; kept apart so a batch can fail on it (`--fail-on truncated`).
+    #[serde(skip)]
+    pub truncated: Option<String>,
     /// The count, for `goref score` and `goref batch` (absent from `validate`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<ScoreReport>,
@@ -146,6 +151,7 @@ impl GameReport {
             findings: Vec::new(),
             warnings: Vec::new(),
             error: Some(error),
+            truncated: None,
             score: None,
         }
     }
@@ -230,6 +236,11 @@ fn validate_replay(
         })
         .collect();
     warnings.extend(rules_warning);
+    let truncated = record
+        .warnings
+        .iter()
+        .find(|w| w.kind == sgf::WarningKind::Truncated)
+        .map(|w| w.message.clone());
     let size = if record.width == record.height {
         record.width.to_string()
     } else {
@@ -252,6 +263,7 @@ fn validate_replay(
         findings: Vec::new(),
         warnings,
         error: None,
+        truncated,
         score: None,
     };
     match replay::replay(record, &rules) {

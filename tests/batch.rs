@@ -173,6 +173,101 @@ fn annotate_github_prints_one_error_per_problem() {
 }
 
 #[test]
+fn fail_on_truncated_fails_a_damaged_record_that_is_otherwise_judged() {
+    let damaged = "fixtures/malformed/truncated-mid-value.sgf";
+    // By default a damaged record is judged on what could be read: no failure.
+    let (lines, code) = csv_of(&[damaged]);
+    assert_eq!(code, 0);
+    assert_eq!(rows_of(&lines)[0]["valid"], "true");
+    let output = goref()
+        .args([
+            "batch",
+            "--fail-on",
+            "truncated",
+            "--annotate",
+            "github",
+            damaged,
+            "fixtures/contest",
+        ])
+        .output()
+        .expect("goref runs");
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "only the damaged record: {text}");
+    assert!(
+        lines[0].starts_with(&format!(
+            "::error file={damaged},title=goref%3A truncated::{damaged}: game 1: the game is \
+             truncated: the value of `B` at line 1, column 89 is never closed"
+        )),
+        "{}",
+        lines[0]
+    );
+    let summary = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(
+        summary.contains("1 rows of games read only up to damage"),
+        "{summary}"
+    );
+    assert!(summary.contains("1 rows meet --fail-on"), "{summary}");
+}
+
+#[cfg(unix)]
+#[test]
+fn outputs_to_a_device_a_link_or_a_folder() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    // A device is written in place, never replaced by a file.
+    goref()
+        .args([
+            "batch",
+            "-q",
+            "fixtures/contest",
+            "--csv",
+            "/dev/null",
+            "--jsonl",
+            "/dev/null",
+        ])
+        .assert()
+        .code(1);
+    let null = fs::metadata("/dev/null").expect("/dev/null");
+    assert!(null.file_type().is_char_device(), "/dev/null was replaced");
+
+    // A link keeps pointing at its file, which gets the rows and keeps its permissions.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let target = dir.path().join("target.csv");
+    let link = dir.path().join("out.csv");
+    write(&target, b"old");
+    fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).expect("chmod");
+    std::os::unix::fs::symlink(&target, &link).expect("a link");
+    goref()
+        .args(["batch", "-q", "fixtures/contest", "--csv"])
+        .arg(&link)
+        .assert()
+        .code(1);
+    assert!(
+        fs::symlink_metadata(&link)
+            .expect("the link")
+            .file_type()
+            .is_symlink()
+    );
+    let text = fs::read_to_string(&target).expect("the target");
+    assert!(text.starts_with(HEADER), "{text}");
+    assert_eq!(text.lines().count(), 17);
+    let mode = fs::metadata(&target)
+        .expect("the target")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o640);
+
+    // A folder is refused before any work.
+    goref()
+        .args(["batch", "-q", "fixtures/contest", "--csv"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is a folder, not a file"));
+}
+
+#[test]
 fn summary_goes_to_stderr() {
     goref()
         .args(["batch", "fixtures/contest"])

@@ -224,6 +224,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         if let Some(bar) = &progress {
             bar.inc(1);
+            bar.set_message(format!("{} games", summary.games));
         }
         Ok(())
     };
@@ -340,7 +341,7 @@ fn progress_bar(
     }
     let bar = indicatif::ProgressBar::no_length();
     let style = indicatif::ProgressStyle::with_template(
-        "{spinner} {pos}{of} files  {rate}  {elapsed} elapsed{left}",
+        "{spinner} {pos}{of} files, {msg}  {rate}  {elapsed} elapsed{left}",
     );
     if let Ok(style) = style {
         bar.set_style(
@@ -356,7 +357,7 @@ fn progress_bar(
                 .with_key(
                     "rate",
                     |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = write!(w, "{:.0}/s", state.per_sec());
+                        let _ = write!(w, "{:.0} files/s", state.per_sec());
                     },
                 )
                 .with_key(

@@ -29,6 +29,8 @@ pub struct Summary {
     pub unreadable: u64,
     /// Rows whose recorded result disagrees with goref's.
     pub result_mismatches: u64,
+    /// Rows of games the loader read only up to damage in the record.
+    pub truncated: u64,
     /// Rows that meet `--fail-on`.
     pub failing: u64,
 }
@@ -59,6 +61,9 @@ impl Summary {
             if result_mismatch(r) {
                 self.result_mismatches += 1;
             }
+            if r.truncated.is_some() {
+                self.truncated += 1;
+            }
             if !fail_on.problems(r).is_empty() {
                 self.failing += 1;
             }
@@ -80,6 +85,7 @@ impl Summary {
             "illegal": self.illegal,
             "unreadable": self.unreadable,
             "result_mismatches": self.result_mismatches,
+            "truncated": self.truncated,
             "failing": self.failing,
             "findings": findings,
         })
@@ -97,6 +103,12 @@ impl Summary {
             self.unreadable,
             self.result_mismatches
         );
+        if self.truncated > 0 {
+            out.push_str(&format!(
+                "  {} rows of games read only up to damage in the record (truncated)\n",
+                self.truncated
+            ));
+        }
         let kinds: Vec<String> = FindingKind::ALL
             .iter()
             .zip(self.findings)
@@ -130,6 +142,8 @@ enum Criterion {
     /// Any finding of severity `illegal`.
     Illegal,
     Unreadable,
+    /// A game the loader read only up to damage in the record.
+    Truncated,
 }
 
 /// The `--fail-on` list.
@@ -145,8 +159,8 @@ pub struct Problem {
 }
 
 impl FailOn {
-    /// Parse `KIND,...`: finding kinds, `illegal`, `unreadable`, `result-mismatch`, or
-    /// `none` alone (never fail).
+    /// Parse `KIND,...`: finding kinds, `illegal`, `unreadable`, `truncated`,
+    /// `result-mismatch`, or `none` alone (never fail).
     pub fn parse(list: &str) -> Result<FailOn> {
         let mut criteria = Vec::new();
         for name in list.split(',').map(str::trim) {
@@ -154,13 +168,14 @@ impl FailOn {
                 "none" => {}
                 "illegal" => criteria.push(Criterion::Illegal),
                 "unreadable" => criteria.push(Criterion::Unreadable),
+                "truncated" => criteria.push(Criterion::Truncated),
                 _ => match FindingKind::from_name(name) {
                     Some(kind) => criteria.push(Criterion::Kind(kind)),
                     None => {
                         let kinds: Vec<&str> =
                             FindingKind::ALL.iter().map(|k| k.as_str()).collect();
                         bail!(
-                            "--fail-on {name}: unknown kind (use illegal, unreadable, none or a finding kind: {})",
+                            "--fail-on {name}: unknown kind (use illegal, unreadable, truncated, none or a finding kind: {})",
                             kinds.join(", ")
                         )
                     }
@@ -192,7 +207,7 @@ impl FailOn {
             let wanted = self.criteria.iter().any(|c| match c {
                 Criterion::Kind(kind) => *kind == f.kind,
                 Criterion::Illegal => f.severity == Severity::Illegal,
-                Criterion::Unreadable => false,
+                Criterion::Unreadable | Criterion::Truncated => false,
             });
             if wanted {
                 let mut place = String::new();
@@ -211,6 +226,14 @@ impl FailOn {
                     message: format!("{}: {at}{place}{} (rules {})", r.file, f.detail, r.rules),
                 });
             }
+        }
+        if let Some(warning) = &r.truncated
+            && self.criteria.contains(&Criterion::Truncated)
+        {
+            out.push(Problem {
+                title: "goref: truncated".to_string(),
+                message: format!("{}: {at}{warning}", r.file),
+            });
         }
         let count_mismatch = r.score.as_ref().and_then(|s| s.result_matches) == Some(false)
             && !r
