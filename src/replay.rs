@@ -273,6 +273,10 @@ struct Replayer<'a> {
     illegal_count: usize,
     /// Index of each colour's last move: whether an illegal move was answered.
     last_move_of: [Option<usize>; 2],
+    /// Under a per-move time limit, when `BL`/`WL` are a running clock (see
+    /// [`Replayer::clock_reading`]): the limit, and each colour's clock before its next
+    /// move (`TM` at the start, when recorded).
+    move_clock: Option<(f64, [Option<f64>; 2])>,
 }
 
 impl<'a> Replayer<'a> {
@@ -305,7 +309,25 @@ impl<'a> Replayer<'a> {
             illegal_count: 0,
             last_move_of: [Color::Black, Color::White]
                 .map(|c| record.moves.iter().rposition(|m| m.color == c)),
+            move_clock: Self::clock_reading(record, rules),
         })
+    }
+
+    /// How to read `BL`/`WL` against a per-move limit. A record may write either the time
+    /// left of the move's own allowance (never above the limit; a value below zero is the
+    /// overrun) or a running clock for the whole game (values above the limit), whose drop
+    /// between a player's moves is the time that move took. The running reading needs a
+    /// clock that only runs down: with overtime (`OT`), periods restart it.
+    fn clock_reading(record: &GameRecord, rules: &RuleSet) -> Option<(f64, [Option<f64>; 2])> {
+        let TimeControl::PerMove(limit) = rules.time else {
+            return None;
+        };
+        let running = record.time.overtime.is_none()
+            && record
+                .moves
+                .iter()
+                .any(|m| m.time_left.is_some_and(|t| t > limit));
+        running.then_some((limit, [record.time.main_time; 2]))
     }
 
     fn run(mut self) -> Result<Replay, ReplayError> {
@@ -605,9 +627,43 @@ impl<'a> Replayer<'a> {
 
     fn check_time(&mut self, number: usize, node: usize, color: Color, left: Option<f64>) {
         let Some(left) = left else { return };
+        if let Some((limit, clocks)) = &mut self.move_clock {
+            let limit = *limit;
+            let before = clocks[color.index()].replace(left);
+            // A clock that went up was reset (by hand, or a record that mixes readings).
+            if let Some(before) = before
+                && before - left > limit + 1e-6
+            {
+                let used = before - left;
+                self.time_overrun(
+                    number,
+                    node,
+                    color,
+                    format!(
+                        "{} took {}s for move {number} (the clock went from {}s to {}s), over \
+                         the limit of {}s per move",
+                        color_name(color),
+                        crate::result::format_points((used * 1000.0).round() / 1000.0),
+                        crate::result::format_points(before),
+                        crate::result::format_points(left),
+                        crate::result::format_points(limit)
+                    ),
+                );
+                return;
+            }
+        }
         if left >= 0.0 {
             return;
         }
+        let detail = format!(
+            "{}'s time left after move {number} is recorded as {}s",
+            color_name(color),
+            crate::result::format_points(left)
+        );
+        self.time_overrun(number, node, color, detail);
+    }
+
+    fn time_overrun(&mut self, number: usize, node: usize, color: Color, detail: String) {
         let consequence = match self.rules.time {
             TimeControl::Unspecified => Consequence::None,
             TimeControl::Absolute(_) | TimeControl::PerMove(_) => Consequence::Loss,
@@ -622,11 +678,7 @@ impl<'a> Replayer<'a> {
             node: Some(node),
             color: Some(color),
             point: None,
-            detail: format!(
-                "{}'s time left after move {number} is recorded as {}s",
-                color_name(color),
-                crate::result::format_points(left)
-            ),
+            detail,
             consequence,
         });
     }

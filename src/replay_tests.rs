@@ -344,6 +344,43 @@ fn negative_time_left_is_a_time_overrun() {
 }
 
 #[test]
+fn a_move_over_the_per_move_limit_is_a_time_overrun_on_a_running_clock() {
+    // SJTU allows 3 s per move. Black's clock drops 2 s, then 4.5 s.
+    let text = "(;SZ[13]TM[600];B[dd]BL[598];W[jj]WL[599];B[dj]BL[593.5];W[jd]WL[597])";
+    let r = run(text, "sjtu");
+    let f = find(&r, FindingKind::TimeOverrun);
+    assert_eq!(f.move_number, Some(3));
+    assert_eq!(f.color, Some(Color::Black));
+    assert_eq!(f.consequence, Consequence::Loss);
+    assert_eq!(
+        f.detail,
+        "Black took 4.5s for move 3 (the clock went from 598s to 593.5s), over the limit of \
+         3s per move"
+    );
+    assert_eq!(kinds(&r).len(), 1, "{:?}", kinds(&r));
+    // Near misses: exactly 3 s; the same clock under a rule set with no per-move limit;
+    // overtime periods, which restart the clock; and each move's own allowance written as
+    // the time left (never above the limit).
+    let r = run(
+        "(;SZ[13]TM[600];B[dd]BL[598];W[jj]WL[599];B[dj]BL[595];W[jd]WL[597])",
+        "sjtu",
+    );
+    assert!(!has(&r, FindingKind::TimeOverrun), "{:?}", kinds(&r));
+    let r = run(text, "chinese");
+    assert!(!has(&r, FindingKind::TimeOverrun));
+    let r = run(
+        "(;SZ[13]TM[600]OT[5x30 byo-yomi];B[dd]BL[598];W[jj]WL[599];B[dj]BL[593.5])",
+        "sjtu",
+    );
+    assert!(!has(&r, FindingKind::TimeOverrun));
+    let r = run(
+        "(;SZ[13];B[dd]BL[2.9];W[jj]WL[0.1];B[dj]BL[0.4];W[jd]WL[2])",
+        "sjtu",
+    );
+    assert!(!has(&r, FindingKind::TimeOverrun));
+}
+
+#[test]
 fn the_replay_goes_on_after_a_finding() {
     // An occupied point at move 3, White twice at move 5, a ko violation at move 15.
     let text = format!("(;SZ[9];B[aa];W[ab];B[ab];W[bb];W[hb];{KO_SETUP};B[ed];W[dd])");
