@@ -276,7 +276,8 @@ where
 {
     let slot = rayon::current_thread_index().and_then(|i| slots.get(i));
     // While a unit waits on its own parallel work (the games of a collection), this
-    // thread may run another task: put back what the slot said when this task ends.
+    // thread may run another task: put back what the slot said when this task ends,
+    // timed from then, since the time this task took is not the outer unit's own.
     let outer = slot.and_then(|slot| lock(slot).take());
     let mut results = Vec::with_capacity(units.len());
     for Unit { name, payload } in units {
@@ -299,7 +300,7 @@ where
         });
     }
     if let Some(slot) = slot {
-        *lock(slot) = outer;
+        *lock(slot) = outer.map(|(name, _)| (name, Instant::now()));
     }
     results
 }
