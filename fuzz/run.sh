@@ -11,7 +11,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(load validate score)
+[ ${#targets[@]} -eq 0 ] && targets=(load validate score parts)
 cd "$here"
 [ -d corpus/seeds ] || ./seed.sh
 export RUSTC_BOOTSTRAP="${RUSTC_BOOTSTRAP:-1}"

@@ -23,7 +23,7 @@ find "${sources[@]}" -type f ! -name '*.md' ! -name 'LICENSE*' ! -name 'COPYING*
         cp "$path" "$seeds/$hash"
     done
 echo "seeds: $(find "$seeds" -type f | wc -l) files in $seeds"
-for target in load validate score; do
+for target in load validate score parts; do
     mkdir -p "$here/corpus/$target"
     cp -n "$seeds"/* "$here/corpus/$target/" 2>/dev/null || true
     echo "$target: $(find "$here/corpus/$target" -type f | wc -l) files"

@@ -390,6 +390,14 @@ pub fn load_until(
     load_games(bytes, limits, deadline, true)
 }
 
+/// [`load`] with every game tree parsed whole by sgf-parse, never in parts: for the
+/// differential fuzz target (`fuzz/fuzz_targets/parts.rs`), which holds the two equal.
+#[cfg(fuzzing)]
+pub fn load_whole(bytes: &[u8]) -> Result<Vec<Result<GameRecord, GameError>>, LoadError> {
+    let limits = Limits::default();
+    load_games(bytes, &limits, &Deadline::start(&limits), false)
+}
+
 /// The loader. With `in_parts`, a game whose main line starts with a run of plain move
 /// nodes is parsed in parts (`plain.rs`); without, every game tree is parsed whole (the
 /// tests compare the two).
