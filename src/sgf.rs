@@ -518,7 +518,7 @@ fn load_game(
     };
     let (mut record, recovered) = match cut {
         Some(parts) => (
-            record::build_from(index, parts.root, &parts.moves, parts.tail, warnings)?,
+            record::build_from(index, parts.root, &parts.moves, parts.pieces, warnings)?,
             None,
         ),
         None => {
@@ -607,11 +607,11 @@ fn load_game(
     Ok(record)
 }
 
-/// A game tree parsed in the three parts of [`plain::split`].
+/// A game tree parsed in the pieces of [`plain::split`].
 struct Parts {
     root: record::Tree<Prop>,
     moves: Vec<(Color, SgfMove)>,
-    tail: Option<record::Tree<Prop>>,
+    pieces: Vec<record::ParsedPiece>,
 }
 
 /// `text` parsed in [`Parts`], or `None` when it has no such parts or sgf-parse does not
@@ -626,14 +626,20 @@ fn cut_in_parts(text: &str) -> Option<Parts> {
         if count == 1 { first } else { None }
     };
     let root = one_tree(&format!("{})", split.root))?;
-    let tail = match split.rest {
-        None => None,
-        Some(rest) => Some(one_tree(&format!("(;{rest}"))?),
-    };
+    let mut pieces = Vec::with_capacity(split.pieces.len());
+    for piece in split.pieces {
+        pieces.push(match piece {
+            plain::Piece::Moves(range) => record::ParsedPiece::Moves(range),
+            plain::Piece::Nodes(nodes) => {
+                record::ParsedPiece::Below(one_tree(&format!("(;{nodes})"))?)
+            }
+            plain::Piece::Rest(rest) => record::ParsedPiece::Below(one_tree(&format!("(;{rest}"))?),
+        });
+    }
     Some(Parts {
         root,
         moves: split.moves,
-        tail,
+        pieces,
     })
 }
 

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::super::{Deadline, Limits, decode, load_games, scan};
+use super::{Piece, split};
 
 /// Load `bytes` both ways; the results must be equal.
 fn both_ways(bytes: &[u8]) -> Result<(), String> {
@@ -52,6 +53,43 @@ fn the_parts_are_what_sgf_parse_makes_of_the_whole_tree() {
         record.moves[12].action,
         crate::sgf::Action::Play(crate::board::Point::new(5, 5))
     );
+}
+
+#[test]
+fn runs_between_other_nodes_are_read_in_pieces() {
+    let run: String = (0..5).map(|_| ";B[aa];W[bb]").collect();
+    let text = format!(
+        "(;GM[1]SZ[19]{run};B[cc]C[a (comment); with [brackets\\]]{run};W[dd]WL[12.5]\n;B[ee]\
+         {run};W[ff]C[short run];B[gg];W[hh](;B[ii])(;B[jj]))"
+    );
+    let split = split(&text).expect("cut in pieces");
+    let shapes: Vec<String> = split
+        .pieces
+        .iter()
+        .map(|p| match p {
+            Piece::Moves(range) => format!("moves {}", range.len()),
+            Piece::Nodes(t) => format!("nodes {t}"),
+            Piece::Rest(t) => format!("rest {t}"),
+        })
+        .collect();
+    assert_eq!(
+        shapes,
+        [
+            "moves 10",
+            "nodes ;B[cc]C[a (comment); with [brackets\\]]",
+            "moves 10",
+            "nodes ;W[dd]WL[12.5]\n",
+            "moves 11",
+            "rest ;W[ff]C[short run];B[gg];W[hh](;B[ii])(;B[jj]))",
+        ]
+    );
+    both_ways(text.as_bytes()).unwrap();
+    let records = crate::sgf::load(text.as_bytes()).unwrap();
+    let record = records[0].as_ref().unwrap();
+    assert_eq!(record.moves.len(), 37);
+    assert_eq!(record.nodes, 38);
+    assert_eq!(record.moves[21].time_left, Some(12.5));
+    assert_eq!(record.moves[21].node, 22);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! and the main line is walked by moving each node's first child out of its parent.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, SgfNode, SgfProp};
@@ -55,34 +56,48 @@ pub(crate) fn build(
     root: Tree<Prop>,
     warnings: Vec<LoadWarning>,
 ) -> Result<GameRecord, GameError> {
-    build_from(index, root, &[], None, warnings)
+    build_from(index, root, &[], Vec::new(), warnings)
 }
 
-/// Build the record of game `index` from a game tree cut in three (`plain.rs`): the main
-/// line of `root`, then the plain moves `run`, then the main line below `tail`'s empty
-/// root. Node numbers run on across the three as in the whole tree.
+/// One piece of a game tree cut by `plain.rs`, parsed.
+pub(crate) enum ParsedPiece {
+    /// A run of plain moves: these of the moves handed to [`build_from`].
+    Moves(Range<usize>),
+    /// Nodes parsed as the children of an empty root: the main line below it.
+    Below(Tree<Prop>),
+}
+
+/// Build the record of game `index` from a game tree cut in pieces (`plain.rs`): the main
+/// line of `root`, then each piece in order. Node numbers run on across the pieces as in
+/// the whole tree.
 pub(crate) fn build_from(
     index: usize,
     root: Tree<Prop>,
-    run: &[(Color, SgfMove)],
-    tail: Option<Tree<Prop>>,
+    moves: &[(Color, SgfMove)],
+    pieces: Vec<ParsedPiece>,
     warnings: Vec<LoadWarning>,
 ) -> Result<GameRecord, GameError> {
     let mut warnings = warnings;
     let (width, height) = board_size(index, &root.0.properties, &mut warnings)?;
     let mut b = Builder::new(index, width, height, warnings);
     let mut nodes = main_line(&mut b, root, 0);
-    b.moves.reserve(run.len());
-    for &(color, m) in run {
-        b.plain_move(nodes, color, m);
-        nodes += 1;
-    }
-    if let Some(mut tail) = tail {
-        let mut children = std::mem::take(&mut tail.0.children);
-        if !children.is_empty() {
-            let first = children.swap_remove(0);
-            dismantle(children);
-            nodes = main_line(&mut b, Tree(first), nodes);
+    b.moves.reserve(moves.len());
+    for piece in pieces {
+        match piece {
+            ParsedPiece::Moves(range) => {
+                for &(color, m) in &moves[range] {
+                    b.plain_move(nodes, color, m);
+                    nodes += 1;
+                }
+            }
+            ParsedPiece::Below(mut tree) => {
+                let mut children = std::mem::take(&mut tree.0.children);
+                if !children.is_empty() {
+                    let first = children.swap_remove(0);
+                    dismantle(children);
+                    nodes = main_line(&mut b, Tree(first), nodes);
+                }
+            }
         }
     }
     Ok(b.finish(nodes))
