@@ -53,10 +53,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     for file in &args.files {
         let reports: Vec<GameReport> = match read_input(file) {
             Ok(bytes) => report::score_bytes_with(file, &bytes, &choices, &dead),
-            Err(error) => choices
-                .iter()
-                .map(|choice| GameReport::unreadable(file, 0, choice.name(), error.clone()))
-                .collect(),
+            Err(error) => report::unreadable_rows(file, 0, &choices, &error),
         };
         for r in &reports {
             let mismatch = r

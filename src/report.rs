@@ -699,12 +699,7 @@ pub fn score_bytes_within(
     limits: &sgf::Limits,
 ) -> Vec<GameReport> {
     let deadline = sgf::Deadline::start(limits);
-    let unreadable = |game: usize, error: String| -> Vec<GameReport> {
-        choices
-            .iter()
-            .map(|c| GameReport::unreadable(file, game, c.name(), error.clone()))
-            .collect()
-    };
+    let unreadable = |game: usize, error: String| unreadable_rows(file, game, choices, &error);
     match sgf::load_until(bytes, limits, &deadline) {
         Err(e) => unreadable(0, e.to_string()),
         Ok(games) => in_order(&games, |i, game| match game {
@@ -716,4 +711,18 @@ pub fn score_bytes_within(
             Err(e) => unreadable(i + 1, e.to_string()),
         }),
     }
+}
+
+/// One [`GameReport::unreadable`] per rule choice, in the given order: what a file (game
+/// 0) or game that cannot be read gives wherever each game gets a report per rule set.
+pub fn unreadable_rows(
+    file: &str,
+    game: usize,
+    choices: &[RulesChoice],
+    error: &str,
+) -> Vec<GameReport> {
+    choices
+        .iter()
+        .map(|c| GameReport::unreadable(file, game, c.name(), error.to_string()))
+        .collect()
 }

@@ -195,10 +195,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         let dead = report::DeadChoice::Spec(dead);
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
             Ok(bytes) => report::score_bytes_within(name, &bytes, &choices, &dead, &limits),
-            Err(error) => choices
-                .iter()
-                .map(|c| GameReport::unreadable(name, 0, c.name(), error.clone()))
-                .collect(),
+            Err(error) => report::unreadable_rows(name, 0, &choices, &error),
         }
     };
 
