@@ -10,7 +10,7 @@ use goref::rules::{self, KoRule, RuleSet, Suicide};
 use crate::Outcome;
 use crate::output::Format;
 
-/// Rule options shared by `validate` and `score`.
+/// Rule options of `validate`, which checks each game under one rule set.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RuleOptions {
     /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
@@ -29,6 +29,44 @@ pub struct RuleOptions {
     /// Override the komi of the rule set.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
     pub komi: Option<f64>,
+}
+
+/// Rule options of `score` and `batch`, which check every game under each of several rule
+/// sets; read through [`RuleOptions`].
+#[derive(clap::Args, Debug, Clone)]
+pub struct RuleListOptions {
+    /// Rule sets, separated by commas (`japanese,chinese,aga`); each is a preset, an alias
+    /// or a one-line form (`aga+counting=territory`), and every game gets a result under
+    /// each. Default: the record's RU when goref knows it, else chinese.
+    #[arg(long, value_name = "PRESET[,PRESET...]")]
+    pub rules: Option<String>,
+
+    /// Override the ko rule of every rule set: simple, positional, situational or
+    /// natural-situational.
+    #[arg(long, value_name = "RULE")]
+    pub ko: Option<String>,
+
+    /// Override the suicide rule of every rule set: allowed or forbidden.
+    #[arg(long, value_name = "RULE")]
+    pub suicide: Option<String>,
+
+    /// Count with this komi under every rule set, instead of the record's KM and the rule
+    /// set's default.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    pub komi: Option<f64>,
+}
+
+impl RuleListOptions {
+    /// One [`RulesChoice`] per rule set of `--rules`, as [`RuleOptions::choices`].
+    pub fn choices(&self) -> Result<Vec<RulesChoice>> {
+        RuleOptions {
+            rules: self.rules.clone(),
+            ko: self.ko.clone(),
+            suicide: self.suicide.clone(),
+            komi: self.komi,
+        }
+        .choices()
+    }
 }
 
 impl RuleOptions {

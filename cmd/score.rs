@@ -2,12 +2,12 @@
 //! recorded result.
 
 use anyhow::{Context, Result, anyhow};
-use goref::report::{self, DeadChoice, GameReport, RulesChoice};
+use goref::report::{self, DeadChoice, GameReport};
 
 use crate::Outcome;
 use crate::input::read_input;
 use crate::output::{self, Format};
-use crate::rules::RuleOptions;
+use crate::rules::RuleListOptions;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -15,24 +15,8 @@ pub struct Args {
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
 
-    /// Rule sets to count under, separated by commas (`japanese,chinese,aga`); each is a
-    /// preset, an alias or a one-line form (`aga+counting=territory`). Default: the
-    /// record's RU when goref knows it, else chinese.
-    #[arg(long, value_name = "PRESET[,PRESET...]")]
-    rules: Option<String>,
-
-    /// Override the ko rule of every rule set: simple, positional, situational or
-    /// natural-situational.
-    #[arg(long, value_name = "RULE")]
-    ko: Option<String>,
-
-    /// Override the suicide rule of every rule set: allowed or forbidden.
-    #[arg(long, value_name = "RULE")]
-    suicide: Option<String>,
-
-    /// Count with this komi instead of the record's KM (and the rule set's default).
-    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
-    komi: Option<f64>,
+    #[command(flatten)]
+    rules: RuleListOptions,
 
     /// Dead stones: auto (the record's markup, else what goref can prove), markup (the
     /// record's TB/TW), none (every stone alive), or points in D4 or SGF form separated by
@@ -46,7 +30,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
-    let choices = choices(&args)?;
+    let choices = args.rules.choices()?;
     let dead = DeadChoice::parse(&args.dead).map_err(|e| anyhow!("--dead {}: {e}", args.dead))?;
     let mut writer = output::score_writer(args.format, choices.len());
     let mut problems = false;
@@ -70,15 +54,4 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Outcome::Clean
     })
-}
-
-/// The rule choices of `--rules` (a comma-separated list) with the overrides.
-fn choices(args: &Args) -> Result<Vec<RulesChoice>> {
-    RuleOptions {
-        rules: args.rules.clone(),
-        ko: args.ko.clone(),
-        suicide: args.suicide.clone(),
-        komi: args.komi,
-    }
-    .choices()
 }

@@ -18,10 +18,10 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::ValueEnum;
 use goref::life::DeadSpec;
-use goref::report::{self, GameReport, RulesChoice};
+use goref::report::{self, GameReport};
 
 use crate::Outcome;
-use crate::rules::RuleOptions;
+use crate::rules::RuleListOptions;
 use inputs::{Content, Source, Visitor};
 use summary::{FailOn, Summary};
 use writers::{CsvWriter, Destination, JsonlWriter, RowWriter};
@@ -38,23 +38,8 @@ pub struct Args {
     #[arg(long, value_name = "LIST")]
     files_from: Option<String>,
 
-    /// Rule set presets, comma-separated: every game is checked under each (one row per
-    /// game and preset). Default: the record's RU when goref knows it, else chinese.
-    #[arg(long, value_name = "PRESET[,PRESET...]")]
-    rules: Option<String>,
-
-    /// Override the ko rule of every rule set: simple, positional, situational or
-    /// natural-situational.
-    #[arg(long, value_name = "RULE")]
-    ko: Option<String>,
-
-    /// Override the suicide rule of every rule set: allowed or forbidden.
-    #[arg(long, value_name = "RULE")]
-    suicide: Option<String>,
-
-    /// Override the komi of every rule set.
-    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
-    komi: Option<f64>,
+    #[command(flatten)]
+    rules: RuleListOptions,
 
     /// Dead stones for counting. (Naming points is for `goref score`: points belong to
     /// one game.)
@@ -121,7 +106,7 @@ enum Annotate {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let started = Instant::now();
-    let choices = rule_choices(&args)?;
+    let choices = args.rules.choices()?;
     let dead = match args.dead {
         DeadChoice::Auto => DeadSpec::Auto,
         DeadChoice::Markup => DeadSpec::Markup,
@@ -261,18 +246,6 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Outcome::Clean
     })
-}
-
-/// One [`RulesChoice`] per preset of `--rules` (one that follows each record's RU when
-/// absent), each with the overrides.
-fn rule_choices(args: &Args) -> Result<Vec<RulesChoice>> {
-    RuleOptions {
-        rules: args.rules.clone(),
-        ko: args.ko.clone(),
-        suicide: args.suicide.clone(),
-        komi: args.komi,
-    }
-    .choices()
 }
 
 /// `K/N` with 1 <= K <= N.
