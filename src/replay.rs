@@ -629,12 +629,12 @@ impl<'a> Replayer<'a> {
         let Some(left) = left else { return };
         if let Some((limit, clocks)) = &mut self.move_clock {
             let limit = *limit;
-            let before = clocks[color.index()].replace(left);
-            // A clock that went up was reset (by hand, or a record that mixes readings).
-            if let Some(before) = before
-                && before - left > limit + 1e-6
+            // A clock that went up was reset (by hand, or a record that mixes readings):
+            // its negative drop is under any limit.
+            if let Some(before) = clocks[color.index()].replace(left)
+                && let used = before - left
+                && used > limit + 1e-6
             {
-                let used = before - left;
                 self.time_overrun(
                     number,
                     node,

@@ -85,7 +85,6 @@ where
         index: 0,
         seq: 0,
         chunk: Vec::new(),
-        chunk_first: 0,
         chunk_bytes: 0,
         out: 0,
         done_tx,
@@ -139,9 +138,8 @@ struct Runner<'s, R, W, E> {
     index: u64,
     /// Units kept.
     seq: u64,
-    /// The task being filled: its units, the number of its first, its bytes read ahead.
+    /// The task being filled (its units are the last ones kept) and its bytes read ahead.
     chunk: Vec<Unit>,
-    chunk_first: u64,
     chunk_bytes: usize,
     /// Tasks sent and not yet back.
     out: usize,
@@ -199,8 +197,7 @@ where
             return;
         }
         let units = std::mem::take(&mut self.chunk);
-        let first = self.chunk_first;
-        self.chunk_first = self.seq;
+        let first = self.seq - units.len() as u64;
         self.chunk_bytes = 0;
         self.out += 1;
         let work = Arc::clone(&self.work);
