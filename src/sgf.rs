@@ -398,9 +398,9 @@ pub fn load_whole(bytes: &[u8]) -> Result<Vec<Result<GameRecord, GameError>>, Lo
     load_games(bytes, &limits, &Deadline::start(&limits), false)
 }
 
-/// The loader. With `in_parts`, a game whose main line starts with a run of plain move
-/// nodes is parsed in parts (`plain.rs`); without, every game tree is parsed whole (the
-/// tests compare the two).
+/// The loader. With `in_parts`, a game whose main line has runs of plain move nodes is
+/// parsed in pieces (`plain.rs`); without, every game tree is parsed whole (the tests
+/// compare the two).
 fn load_games(
     bytes: &[u8],
     limits: &Limits,
@@ -522,55 +522,7 @@ fn load_game(
             None,
         ),
         None => {
-            // The scanner hands over text the strict parser accepts (a property test holds it to
-            // that): when a strict parse fails, sgf-parse drops its half-built tree recursively,
-            // which a deep record would turn into a stack overflow. Lenient parsing is only the
-            // safety net for anything the scanner did not foresee.
-            let mut recovered = None;
-            let trees = match parse_with_options(&game.text, &ParseOptions::default()) {
-                Ok(trees) => trees,
-                Err(strict) => {
-                    let lenient = ParseOptions {
-                        lenient: true,
-                        ..ParseOptions::default()
-                    };
-                    match parse_with_options(&game.text, &lenient) {
-                        Ok(trees) => {
-                            recovered = Some(strict.to_string().to_lowercase());
-                            trees
-                        }
-                        Err(e) => {
-                            return Err(GameError::Syntax {
-                                game: index,
-                                message: format!(
-                                    "the game tree cannot be parsed ({})",
-                                    e.to_string().to_lowercase()
-                                ),
-                            });
-                        }
-                    }
-                }
-            };
-            let Some(root) = record::first_go_tree(trees) else {
-                return Err(GameError::Syntax {
-                    game: index,
-                    message: "the game tree holds no Go game".to_string(),
-                });
-            };
-            if (game.cut.is_some() || recovered.is_some())
-                && root.0.properties.is_empty()
-                && root.0.children.is_empty()
-            {
-                let why = match (&game.cut, &recovered) {
-                    (Some(cut), _) => cut.describe(),
-                    (None, Some(error)) => error.clone(),
-                    (None, None) => String::new(),
-                };
-                return Err(GameError::Syntax {
-                    game: index,
-                    message: format!("no node of the game can be read: {why}"),
-                });
-            }
+            let (root, recovered) = parse_whole(index, &game)?;
             (record::build(index, root, warnings)?, recovered)
         }
     };
@@ -605,6 +557,64 @@ fn load_game(
         );
     }
     Ok(record)
+}
+
+/// Parse a whole game tree with sgf-parse: its root, and the lenient parser's error when
+/// only the lenient parser could read it.
+fn parse_whole(
+    index: usize,
+    game: &scan::GameText<'_>,
+) -> Result<(record::Tree<Prop>, Option<String>), GameError> {
+    // The scanner hands over text the strict parser accepts (a property test holds it to
+    // that): when a strict parse fails, sgf-parse drops its half-built tree recursively,
+    // which a deep record would turn into a stack overflow. Lenient parsing is only the
+    // safety net for anything the scanner did not foresee.
+    let mut recovered = None;
+    let trees = match parse_with_options(&game.text, &ParseOptions::default()) {
+        Ok(trees) => trees,
+        Err(strict) => {
+            let lenient = ParseOptions {
+                lenient: true,
+                ..ParseOptions::default()
+            };
+            match parse_with_options(&game.text, &lenient) {
+                Ok(trees) => {
+                    recovered = Some(strict.to_string().to_lowercase());
+                    trees
+                }
+                Err(e) => {
+                    return Err(GameError::Syntax {
+                        game: index,
+                        message: format!(
+                            "the game tree cannot be parsed ({})",
+                            e.to_string().to_lowercase()
+                        ),
+                    });
+                }
+            }
+        }
+    };
+    let Some(root) = record::first_go_tree(trees) else {
+        return Err(GameError::Syntax {
+            game: index,
+            message: "the game tree holds no Go game".to_string(),
+        });
+    };
+    if (game.cut.is_some() || recovered.is_some())
+        && root.0.properties.is_empty()
+        && root.0.children.is_empty()
+    {
+        let why = match (&game.cut, &recovered) {
+            (Some(cut), _) => cut.describe(),
+            (None, Some(error)) => error.clone(),
+            (None, None) => String::new(),
+        };
+        return Err(GameError::Syntax {
+            game: index,
+            message: format!("no node of the game can be read: {why}"),
+        });
+    }
+    Ok((root, recovered))
 }
 
 /// A game tree parsed in the pieces of [`plain::split`].
