@@ -70,6 +70,16 @@ fn rows_of(lines: &[String]) -> Vec<std::collections::HashMap<String, String>> {
         .collect()
 }
 
+/// A 19x19 game of `n` passes, Black and White in turn.
+fn passes(n: usize) -> String {
+    let mut game = String::from("(;GM[1]SZ[19]");
+    for i in 0..n {
+        game.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
+    }
+    game.push(')');
+    game
+}
+
 fn write(path: &Path, bytes: &[u8]) {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir).expect("a folder");
@@ -545,13 +555,7 @@ fn a_slow_file_times_out_and_the_run_goes_on() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     // Just under the loader's limit of 2,000,000 nodes per game, so the file is read (for
     // about a second), not refused at once.
-    let mut slow = String::from("(;GM[1]SZ[19]");
-    for i in 0..1_900_000 {
-        slow.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
-    }
-    slow.push(')');
-    let slow_path = dir.path().join("a-slow.sgf");
-    write(&slow_path, slow.as_bytes());
+    write(&dir.path().join("a-slow.sgf"), passes(1_900_000).as_bytes());
     write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
     let (lines, code) = csv_of(&[
         "--timeout",
@@ -575,12 +579,10 @@ fn a_slow_file_times_out_and_the_run_goes_on() {
 fn a_collection_past_its_time_keeps_the_games_checked_and_names_each_one_left() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     // 300 games of 20,000 passes: loading them all takes far longer than 0.05 s.
-    let mut game = String::from("(;GM[1]SZ[19]");
-    for i in 0..20_000 {
-        game.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
-    }
-    game.push(')');
-    write(&dir.path().join("a-many.sgf"), game.repeat(300).as_bytes());
+    write(
+        &dir.path().join("a-many.sgf"),
+        passes(20_000).repeat(300).as_bytes(),
+    );
     write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
     let (lines, code) = csv_of(&[
         "--timeout",
