@@ -1,0 +1,89 @@
+//! Finds the outside parts some tests need, so that a test without them is reported by
+//! `cargo test` as ignored, with the reason, instead of passing without doing anything.
+//!
+//! Each part found sets a `cfg` that tests read with
+//! `#[cfg_attr(not(has_gnugo), ignore = "GNU Go not found: apt-get install gnugo")]`:
+//!
+//! | cfg | found when |
+//! |---|---|
+//! | `has_corpus` | `../shared/corpus` is a folder (the shared records beside the checkout) |
+//! | `has_gnugo` | `gnugo` is on `PATH` or in `/usr/games` (Debian's package puts it there) |
+//! | `has_chromium` | `chromium` or `chromium-browser` is on `PATH` |
+//! | `has_pre_commit` | `pre-commit` is on `PATH` |
+//! | `has_sgfmill` | `python3 -c "import sgfmill"` succeeds |
+//! | `has_sabaki` | `.tools/node_modules/@sabaki/sgf` and `node` on `PATH` (`npm install --prefix .tools`) |
+//!
+//! Nothing here changes the library or the binary; it only tells the tests what the
+//! machine has. The script runs again whenever one of the paths it looked at changes, or
+//! appears.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn main() {
+    let root = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
+    println!("cargo::rerun-if-changed=build.rs");
+    for name in [
+        "has_corpus",
+        "has_gnugo",
+        "has_chromium",
+        "has_pre_commit",
+        "has_sgfmill",
+        "has_sabaki",
+    ] {
+        println!("cargo::rustc-check-cfg=cfg({name})");
+    }
+
+    let corpus = root.join("../shared/corpus");
+    watch(&corpus);
+    set("has_corpus", corpus.is_dir());
+
+    set(
+        "has_gnugo",
+        on_path("gnugo").is_some() || watched_file(Path::new("/usr/games/gnugo")),
+    );
+    set(
+        "has_chromium",
+        on_path("chromium").is_some() || on_path("chromium-browser").is_some(),
+    );
+    set("has_pre_commit", on_path("pre-commit").is_some());
+    set(
+        "has_sgfmill",
+        on_path("python3").is_some()
+            && Command::new("python3")
+                .args(["-c", "import sgfmill"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success()),
+    );
+    let sabaki = root.join(".tools/node_modules/@sabaki/sgf");
+    watch(&sabaki);
+    set("has_sabaki", sabaki.is_dir() && on_path("node").is_some());
+}
+
+fn set(name: &str, found: bool) {
+    if found {
+        println!("cargo::rustc-cfg={name}");
+    }
+}
+
+/// Ask cargo to run this script again when `path` changes (or appears).
+fn watch(path: &Path) {
+    println!("cargo::rerun-if-changed={}", path.display());
+}
+
+fn watched_file(path: &Path) -> bool {
+    watch(path);
+    path.is_file()
+}
+
+/// The program `name` in a folder of `PATH`, watching each place it could appear.
+fn on_path(name: &str) -> Option<PathBuf> {
+    println!("cargo::rerun-if-env-changed=PATH");
+    let path = env::var_os("PATH")?;
+    env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| watched_file(candidate))
+}
