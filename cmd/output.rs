@@ -8,6 +8,7 @@ use goref::replay::Severity;
 use goref::report::{FindingReport, GameReport, RulesOrigin};
 use goref::rules::Counting;
 use goref::score::{Count, SideCount};
+use goref::words::plural;
 use serde::Serialize;
 
 /// Output format of `validate` and `score`.
@@ -397,7 +398,7 @@ fn side_pair(
 }
 
 fn points(value: f64) -> String {
-    goref::result::format_points(value)
+    goref::words::format_points(value)
 }
 
 /// `file, game 1: Alice (B) vs Bob (W), 19x19, komi 6.5, handicap 2, 211 moves, result W+R`
@@ -420,7 +421,7 @@ fn heading(r: &GameReport) -> String {
         }
     });
     let komi = r.komi.map_or("no komi recorded".to_string(), |k| {
-        format!("komi {}", goref::result::format_points(k))
+        format!("komi {}", goref::words::format_points(k))
     });
     let handicap = match r.handicap {
         Some(h) if h >= 2 => format!(", handicap {h}"),
@@ -499,10 +500,6 @@ pub fn finding_line(f: &FindingReport) -> String {
         f.severity.as_str(),
         f.consequence.as_str()
     )
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 struct JsonWriter<W: Write> {

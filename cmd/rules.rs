@@ -208,7 +208,7 @@ pub fn run(args: Args) -> Result<Outcome> {
                             r.aliases().join(", "),
                             name_of(&r.counting)?,
                             name_of(&r.ko)?,
-                            goref::result::format_points(r.komi),
+                            goref::words::format_points(r.komi),
                             r.source()
                         )?;
                     }

@@ -12,14 +12,17 @@
 
 pub mod board;
 pub mod life;
+pub mod point;
 pub mod replay;
 pub mod report;
 pub mod result;
 pub mod rules;
 pub mod score;
 pub mod sgf;
+pub mod words;
 
-pub use board::{Board, Color, Point};
+pub use board::{Board, Color};
+pub use point::Point;
 
 pub use replay::{Finding, FindingKind, Replay, Severity};
 pub use rules::RuleSet;

@@ -26,9 +26,11 @@
 //!
 //! Everything runs once per game on the final position; no input can make it panic.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color};
+use crate::point::Point;
 use crate::rules::Suicide;
 use crate::sgf::TerritoryMarks;
+use crate::words::plural;
 
 /// Where the dead stones of a count came from (DESIGN.md's `dead_source`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -198,10 +200,7 @@ pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
         let n_dead = chain.points.iter().filter(|&&i| dead(i)).count();
         if n_dead > 0 && n_dead < chain.points.len() {
             let first = grid.point(chain.points[0]).to_d4(height);
-            let color = match chain.color {
-                Color::Black => "Black",
-                Color::White => "White",
-            };
+            let color = chain.color.name();
             out.notes.push(format!(
                 "the markup marks only {n_dead} of the {} stones of the {color} chain at {first} \
                  dead; goref follows the marks stone by stone",
@@ -250,7 +249,7 @@ pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
         out.stones.dedup();
         out.notes.push(format!(
             "the markup marks only empty points: {unmarked_dead} unmarked stone{} inside the other colour's territory counted dead",
-            if unmarked_dead == 1 { "" } else { "s" }
+            plural(unmarked_dead)
         ));
     }
     out

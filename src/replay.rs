@@ -16,10 +16,12 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
-use crate::board::{Board, Color, PlayError, Point};
+use crate::board::{Board, Color, PlayError};
+use crate::point::Point;
 use crate::result::GameResult;
 use crate::rules::{Cycle, IllegalMove, KoRule, PassRule, RuleSet, Suicide, TimeControl};
 use crate::sgf::{Action, GameRecord, Setup};
+use crate::words::{format_points, plural};
 
 /// Moves between two stored positions used to confirm superko candidates.
 pub const CHECKPOINT_EVERY: usize = 64;
@@ -372,7 +374,7 @@ impl<'a> Replayer<'a> {
                     Action::Play(p) if self.board.contains(p) => Some(p),
                     _ => None,
                 };
-                let who = color_name(mv.color);
+                let who = mv.color.name();
                 self.illegal_move(
                     FindingKind::OutOfTurn,
                     i,
@@ -385,7 +387,7 @@ impl<'a> Replayer<'a> {
             previous = Some(mv.color);
             self.check_time(number, mv.node, mv.color, mv.time_left);
             let mut placed = false;
-            let who = color_name(mv.color);
+            let who = mv.color.name();
 
             match &mv.action {
                 Action::Pass => {
@@ -427,7 +429,10 @@ impl<'a> Replayer<'a> {
                             self.board.pass();
                         }
                         Err(PlayError::Occupied) => {
-                            let holder = self.board.get(p).map_or("another", color_word);
+                            let holder = self
+                                .board
+                                .get(p)
+                                .map_or("another".to_string(), |c| c.name().to_lowercase());
                             self.illegal_move(
                                 FindingKind::Occupied,
                                 i,
@@ -510,9 +515,9 @@ impl<'a> Replayer<'a> {
                     point: None,
                     detail: format!(
                         "the record's komi is {} but {} uses {} for {}; the record's komi is used",
-                        crate::result::format_points(komi),
+                        format_points(komi),
                         rules.name,
-                        crate::result::format_points(expected),
+                        format_points(expected),
                         if record.handicap >= 2 {
                             "a handicap game"
                         } else {
@@ -642,11 +647,11 @@ impl<'a> Replayer<'a> {
                     format!(
                         "{} took {}s for move {number} (the clock went from {}s to {}s), over \
                          the limit of {}s per move",
-                        color_name(color),
-                        crate::result::format_points((used * 1000.0).round() / 1000.0),
-                        crate::result::format_points(before),
-                        crate::result::format_points(left),
-                        crate::result::format_points(limit)
+                        color.name(),
+                        format_points((used * 1000.0).round() / 1000.0),
+                        format_points(before),
+                        format_points(left),
+                        format_points(limit)
                     ),
                 );
                 return;
@@ -657,8 +662,8 @@ impl<'a> Replayer<'a> {
         }
         let detail = format!(
             "{}'s time left after move {number} is recorded as {}s",
-            color_name(color),
-            crate::result::format_points(left)
+            color.name(),
+            format_points(left)
         );
         self.time_overrun(number, node, color, detail);
     }
@@ -723,7 +728,7 @@ impl<'a> Replayer<'a> {
                 point: Some(p),
                 detail: format!(
                     "{} at {} repeats {when}: a cycle, which {} ends as {} if neither player leaves it",
-                    color_name(color),
+                    color.name(),
                     p.to_d4(height),
                     self.rules.name,
                     match consequence {
@@ -749,7 +754,7 @@ impl<'a> Replayer<'a> {
             true,
             format!(
                 "{} at {} recreates {when} ({reading})",
-                color_name(color),
+                color.name(),
                 p.to_d4(height)
             ),
         );
@@ -986,24 +991,6 @@ fn setup_points(setup: &Setup) -> impl Iterator<Item = (Point, Option<Color>)> +
         .map(|&p| (p, None))
         .chain(setup.black.iter().map(|&p| (p, Some(Color::Black))))
         .chain(setup.white.iter().map(|&p| (p, Some(Color::White))))
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
-fn color_word(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

@@ -7,13 +7,15 @@
 
 use serde::Serialize;
 
-use crate::board::{Color, Point, PointName};
+use crate::board::Color;
 use crate::life::{self, DeadSource, DeadSpec};
+use crate::point::{Point, PointName};
 use crate::replay::{self, Consequence, Finding, FindingKind, Replay, Severity};
 use crate::result::{GameResult, WinBy};
 use crate::rules::{DeadStones as DeadRule, KoRule, RuleSet, Suicide};
 use crate::score::{self, Count, GameFacts};
 use crate::sgf::{self, Action, GameRecord};
+use crate::words::plural;
 
 /// One finding, ready to print or serialise.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -370,7 +372,8 @@ impl DeadChoice {
             .split(',')
             .filter(|t| !t.trim().is_empty())
             .map(PointName::parse)
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
         if names.is_empty() {
             return Err("give auto, markup, none, or points such as D4,Q16 or dd,pp".to_string());
         }
@@ -442,7 +445,7 @@ pub fn score_game_with(
             .map_or("a finding", |f| f.kind.as_str());
         notes.push(format!(
             "{} loses at move {number} under {} ({why}); the board was not counted",
-            color_name(loser),
+            loser.name(),
             rules.name
         ));
         let result = GameResult::Win {
@@ -609,7 +612,7 @@ fn count_game(
         notes.push(format!(
             "{} stone{} whose status goref could not settle {} counted as alive ({}{})",
             dead.unresolved.len(),
-            if dead.unresolved.len() == 1 { "" } else { "s" },
+            plural(dead.unresolved.len()),
             if dead.unresolved.len() == 1 {
                 "is"
             } else {
@@ -656,13 +659,6 @@ fn count_game(
         notes,
     };
     Ok((report, result))
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
 }
 
 /// Load a file and count every game under every rule choice: one report per (game, rule

@@ -37,11 +37,13 @@
 
 use serde::Serialize;
 
-use crate::board::{Board, Color, Point};
-use crate::result::{GameResult, format_points};
+use crate::board::{Board, Color};
+use crate::point::Point;
+use crate::result::GameResult;
 use crate::rules::{
     Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints, Tie,
 };
+use crate::words::{format_points, plural};
 
 /// Where the komi of a count came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -634,10 +636,6 @@ fn fills_into_atari(position: &Board, color: Color, p: Point) -> bool {
         Ok(outcome) => outcome.captured == 0 && (outcome.suicide > 0 || scratch.liberties(p) <= 1),
         Err(_) => false,
     }
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

@@ -44,7 +44,8 @@ use std::time::{Duration, Instant};
 use sgf_parse::go::{Move as SgfMove, Prop};
 use sgf_parse::{ParseOptions, parse_with_options};
 
-use crate::board::{Color, Point};
+use crate::board::Color;
+use crate::point::Point;
 
 /// What a move node says was played.
 #[derive(Debug, Clone, PartialEq)]
@@ -246,7 +247,7 @@ pub enum GameError {
     #[error(
         "game {}: timed out after {} s, the time limit per file",
         game + 1,
-        crate::result::format_points(limit.as_secs_f64())
+        crate::words::format_points(limit.as_secs_f64())
     )]
     TimedOut { game: usize, limit: Duration },
     #[error(

@@ -220,7 +220,7 @@ pub fn run(args: Args) -> Result<Outcome> {
              stop it: this is a bug in goref, please report it with the file; no output \
              was written",
             elapsed.as_secs(),
-            goref::result::format_points(args.timeout)
+            goref::words::format_points(args.timeout)
         ),
     }
     if let Some(bar) = &progress {

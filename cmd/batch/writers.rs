@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use goref::replay::Severity;
 use goref::report::GameReport;
-use goref::result::format_points;
+use goref::words::format_points;
 use serde_json::{Map, Value, json};
 
 use super::summary::Summary;

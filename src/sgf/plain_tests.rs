@@ -51,7 +51,7 @@ fn the_parts_are_what_sgf_parse_makes_of_the_whole_tree() {
     assert_eq!(record.moves[12].node, 13);
     assert_eq!(
         record.moves[12].action,
-        crate::sgf::Action::Play(crate::board::Point::new(5, 5))
+        crate::sgf::Action::Play(crate::point::Point::new(5, 5))
     );
 }
 

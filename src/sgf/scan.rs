@@ -28,6 +28,7 @@
 use std::borrow::Cow;
 
 use super::{Limits, LoadError};
+use crate::words::plural;
 
 /// Properties whose values change what goref judges: an over-long value of one of these
 /// fails the game instead of being dropped.
@@ -460,7 +461,7 @@ fn scan_game<'a>(
         }
         None => {
             if depth > 0 {
-                let s = if depth == 1 { "" } else { "s" };
+                let s = plural(depth);
                 repairs.push(format!(
                     "the game tree is not closed at the end of the file: {depth} `)`{s} added"
                 ));
