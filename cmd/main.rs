@@ -3,10 +3,12 @@
 
 mod batch;
 mod input;
+mod options;
 mod output;
 mod rules;
 mod score;
 mod validate;
+mod words;
 
 use std::process::ExitCode;
 

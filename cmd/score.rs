@@ -1,13 +1,15 @@
 //! `goref score`: count finished games under one or more rule sets and check the
 //! recorded result.
 
-use anyhow::{Context, Result, anyhow};
-use goref::report::{self, DeadChoice, GameReport};
+use anyhow::{Context, Result};
+use goref::check;
+use goref::report::{CheckError, GameReport};
+use goref::sgf::Limits;
 
 use crate::Outcome;
 use crate::input::read_input;
+use crate::options::{RuleListOptions, parse_dead};
 use crate::output::{self, Format};
-use crate::rules::RuleListOptions;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -31,24 +33,20 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let choices = args.rules.choices()?;
-    let dead = DeadChoice::parse(&args.dead).map_err(|e| anyhow!("--dead {}: {e}", args.dead))?;
+    let dead = parse_dead(&args.dead)?;
     let mut writer = output::score_writer(args.format, choices.len());
     let mut problems = false;
     for file in &args.files {
         let reports: Vec<GameReport> = match read_input(file) {
-            Ok(bytes) => report::score_bytes_with(file, &bytes, &choices, &dead),
-            Err(error) => report::unreadable_rows(file, 0, &choices, &error),
+            Ok(bytes) => check::score_bytes(file, &bytes, &choices, &dead, &Limits::default()),
+            Err(error) => check::unreadable_rows(file, 0, &choices, &CheckError::Read(error)),
         };
         for r in &reports {
-            let mismatch = r
-                .score
-                .as_ref()
-                .is_some_and(|s| s.result_matches == Some(false));
-            problems |= !r.valid || r.error.is_some() || mismatch;
+            problems |= !r.valid || r.error.is_some() || r.result_mismatch();
             writer.game(r).context("cannot write the report")?;
         }
     }
-    writer.finish().context("cannot write the report")?;
+    writer.finish(None).context("cannot write the report")?;
     Ok(if problems {
         Outcome::Problems
     } else {

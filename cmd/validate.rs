@@ -1,12 +1,14 @@
 //! `goref validate`: replay every game of each file and report what breaks the rules.
 
 use anyhow::{Context, Result};
-use goref::report::{self, GameReport, RulesChoice};
+use goref::check;
+use goref::report::{CheckError, GameReport};
+use goref::rules::RulesChoice;
 
 use crate::Outcome;
 use crate::input::read_input;
+use crate::options::RuleOptions;
 use crate::output::{self, Format};
-use crate::rules::RuleOptions;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,15 +30,20 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut problems = false;
     for file in &args.files {
         let reports: Vec<GameReport> = match read_input(file) {
-            Ok(bytes) => report::validate_bytes(file, &bytes, &choice),
-            Err(error) => vec![GameReport::unreadable(file, 0, choice.name(), error)],
+            Ok(bytes) => check::validate_bytes(file, &bytes, &choice),
+            Err(error) => vec![GameReport::unreadable(
+                file,
+                0,
+                choice.name(),
+                CheckError::Read(error),
+            )],
         };
         for r in &reports {
             problems |= !r.valid;
             writer.game(r).context("cannot write the report")?;
         }
     }
-    writer.finish().context("cannot write the report")?;
+    writer.finish(None).context("cannot write the report")?;
     Ok(if problems {
         Outcome::Problems
     } else {

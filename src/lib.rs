@@ -10,7 +10,9 @@
 //! The library never parses arguments, prints, or exits the process: that is the
 //! command line's job (`cmd/`).
 
+pub mod adjudicate;
 pub mod board;
+pub mod check;
 pub mod life;
 pub mod point;
 pub mod replay;

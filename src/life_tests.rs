@@ -545,17 +545,21 @@ fn points_name_whole_chains_sorted_once() {
 #[test]
 fn points_must_hold_stones_on_the_board() {
     let b = board(FINAL_9X9);
+    let no_stone = from_points(&b, &[d4("B8", 9), d4("A1", 9)]).unwrap_err();
     assert_eq!(
-        from_points(&b, &[d4("B8", 9), d4("A1", 9)]),
-        Err("--dead A1: there is no stone on A1".to_string())
+        no_stone,
+        DeadStonesError::NoStone {
+            name: "A1".to_string()
+        }
     );
+    assert_eq!(no_stone.to_string(), "there is no stone on A1");
+    let off = from_points(&b, &[Point::new(9, 0)]).unwrap_err();
+    assert_eq!(off.to_string(), "K9 is off the 9x9 board");
     assert_eq!(
-        from_points(&b, &[Point::new(9, 0)]),
-        Err("--dead K9: K9 is off the 9x9 board".to_string())
-    );
-    assert_eq!(
-        from_points(&b, &[Point::new(3, 12)]),
-        Err("--dead dm: dm is off the 9x9 board".to_string())
+        from_points(&b, &[Point::new(3, 12)])
+            .unwrap_err()
+            .to_string(),
+        "dm is off the 9x9 board"
     );
 }
 
@@ -567,38 +571,57 @@ fn resolve_follows_the_spec() {
     let b = board(FINAL_9X9);
     let m = marks(MARKS_9X9);
 
-    let none = resolve(&b, &DeadSpec::None, Some(&m)).expect("none");
+    let none = resolve(&b, &DeadChoice::None, Some(&m)).expect("none");
     assert_eq!(none, DeadStones::empty(DeadSource::None));
 
-    let markup = resolve(&b, &DeadSpec::Markup, Some(&m)).expect("marks");
+    let markup = resolve(&b, &DeadChoice::Markup, Some(&m)).expect("marks");
     assert_eq!(markup, from_markup(&b, &m));
 
-    let user = resolve(&b, &DeadSpec::Points(vec![d4("B8", 9)]), Some(&m)).expect("a stone");
+    let user = resolve(&b, &named(&["B8"]), Some(&m)).expect("a stone");
     assert_eq!(user.source, DeadSource::User);
     assert_eq!(user.stones, [d4("B8", 9)]);
     assert_eq!(
-        resolve(&b, &DeadSpec::Points(vec![d4("E5", 9), d4("E6", 9)]), None)
+        resolve(&b, &named(&["E5", "ed"]), None)
             .expect("stones")
             .stones
             .len(),
         9
     );
     assert_eq!(
-        resolve(&b, &DeadSpec::Points(vec![d4("A1", 9)]), None),
-        Err("--dead A1: there is no stone on A1".to_string())
+        resolve(&b, &named(&["A1"]), None),
+        Err(DeadStonesError::NoStone {
+            name: "A1".to_string()
+        })
     );
+    // A name is checked against the board as the user wrote it.
+    for (name, error) in [
+        ("J10", "J10 is off the 9x9 board"),
+        ("ja", "ja is off the 9x9 board"),
+    ] {
+        assert_eq!(
+            resolve(&b, &named(&[name]), None).unwrap_err().to_string(),
+            error
+        );
+    }
+}
+
+/// The user's choice of dead stones, named in `D4` or SGF form.
+fn named(names: &[&str]) -> DeadChoice {
+    DeadChoice::Named(
+        names
+            .iter()
+            .map(|n| crate::point::PointName::parse(n).expect("a point name"))
+            .collect(),
+    )
 }
 
 #[test]
 fn resolve_markup_needs_marks_on_the_board() {
     let b = board(FINAL_9X9);
-    let error = Err(
-        "the record has no TB/TW territory marks; use --dead auto, none or a list of points"
-            .to_string(),
-    );
-    assert_eq!(resolve(&b, &DeadSpec::Markup, None), error);
+    let error = Err(DeadStonesError::NoMarkup);
+    assert_eq!(resolve(&b, &DeadChoice::Markup, None), error);
     assert_eq!(
-        resolve(&b, &DeadSpec::Markup, Some(&TerritoryMarks::default())),
+        resolve(&b, &DeadChoice::Markup, Some(&TerritoryMarks::default())),
         error
     );
     let off = TerritoryMarks {
@@ -606,7 +629,7 @@ fn resolve_markup_needs_marks_on_the_board() {
         black: vec![Point::new(10, 1)],
         white: vec![],
     };
-    assert_eq!(resolve(&b, &DeadSpec::Markup, Some(&off)), error);
+    assert_eq!(resolve(&b, &DeadChoice::Markup, Some(&off)), error);
 }
 
 #[test]
@@ -634,13 +657,13 @@ fn resolve_auto_prefers_markup_and_else_proves() {
         . . . . . . w
         ",
     );
-    let auto = resolve(&b, &DeadSpec::Auto, Some(&m)).expect("auto");
+    let auto = resolve(&b, &DeadChoice::Auto, Some(&m)).expect("auto");
     assert_eq!(auto.source, DeadSource::Markup);
     assert_eq!(auto.stones, []);
 
     // No markup (or marks off the board only): what Benson proves.
     for marks in [None, Some(TerritoryMarks::default())] {
-        let auto = resolve(&b, &DeadSpec::Auto, marks.as_ref()).expect("auto");
+        let auto = resolve(&b, &DeadChoice::Auto, marks.as_ref()).expect("auto");
         assert_eq!(auto.source, DeadSource::Estimate);
         assert_eq!(auto.stones, [d4("C5", 7), d4("F3", 7)]);
         assert_eq!(auto.unresolved, []);
@@ -662,7 +685,7 @@ fn resolve_auto_lists_unresolved_stones_and_respects_the_suicide_rule() {
         ",
     );
     // `resolve` proves only what holds under every rule set.
-    let auto = resolve(&b, &DeadSpec::Auto, None).expect("auto");
+    let auto = resolve(&b, &DeadChoice::Auto, None).expect("auto");
     assert_eq!(auto.source, DeadSource::Estimate);
     assert_eq!(auto.stones, []);
     assert_eq!(
@@ -672,7 +695,7 @@ fn resolve_auto_lists_unresolved_stones_and_respects_the_suicide_rule() {
     assert_eq!(auto.unresolved.len(), 31);
     assert_eq!(auto.unresolved[0], d4("B7", 7));
     // A caller that knows suicide is forbidden gets the sharper answer.
-    let forbidden = resolve_under(&b, &DeadSpec::Auto, None, Suicide::Forbidden).expect("auto");
+    let forbidden = resolve_under(&b, &DeadChoice::Auto, None, Suicide::Forbidden).expect("auto");
     assert_eq!(forbidden.stones, [d4("C5", 7)]);
     assert_eq!(forbidden.unresolved.len(), 11);
     assert_eq!(forbidden.unresolved[0], d4("F7", 7));
@@ -1095,7 +1118,7 @@ fn dead_stones_corpus_proof_agrees_with_people() {
             }
             // `resolve` is this proof under every rule set.
             if suicide == Suicide::Allowed {
-                let auto = resolve(b, &DeadSpec::Auto, None).expect("auto never fails");
+                let auto = resolve(b, &DeadChoice::Auto, None).expect("auto never fails");
                 assert_eq!(auto.stones, proof.dead_stones());
                 assert_eq!(auto.unresolved, proof.unresolved_stones());
             }
@@ -1157,7 +1180,7 @@ fn engine_games_markup_agrees_with_proof() {
                 continue;
             };
             let b = &replay.board;
-            let dead = resolve(b, &DeadSpec::Markup, Some(marks));
+            let dead = resolve(b, &DeadChoice::Markup, Some(marks));
             let Ok(dead) = dead else {
                 continue;
             };

@@ -188,8 +188,8 @@ pub struct Replay {
     pub ended_by_passes: bool,
     /// Among the final consecutive passes, the colour that passed first.
     pub first_final_passer: Option<Color>,
-    /// The first finding whose consequence is a loss: (loser, move number).
-    pub loss: Option<(Color, usize)>,
+    /// The first finding whose consequence is a loss.
+    pub loss: Option<Loss>,
     /// An endless cycle the rule set ends as a draw or no result (first repetition).
     pub cycle: Option<Consequence>,
     /// Black's free-placement handicap moves at the start (`HA[n]` then n Black moves).
@@ -198,6 +198,15 @@ pub struct Replay {
     pub findings_not_listed: usize,
     /// Illegal findings, listed or not.
     pub illegal_count: usize,
+}
+
+/// A game lost by a finding: who made the move, which move, and what it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Loss {
+    pub loser: Color,
+    /// 1-based move number.
+    pub move_number: usize,
+    pub kind: FindingKind,
 }
 
 impl Replay {
@@ -265,7 +274,7 @@ struct Replayer<'a> {
     scratch: Option<Board>,
     buffer: Vec<u8>,
     passes: [u32; 2],
-    loss: Option<(Color, usize)>,
+    loss: Option<Loss>,
     cycle: Option<Consequence>,
     repetition_reported: bool,
     free_handicap: usize,
@@ -674,7 +683,11 @@ impl<'a> Replayer<'a> {
             TimeControl::Absolute(_) | TimeControl::PerMove(_) => Consequence::Loss,
         };
         if consequence == Consequence::Loss && self.loss.is_none() {
-            self.loss = Some((color, number));
+            self.loss = Some(Loss {
+                loser: color,
+                move_number: number,
+                kind: FindingKind::TimeOverrun,
+            });
         }
         self.push(Finding {
             kind: FindingKind::TimeOverrun,
@@ -888,7 +901,11 @@ impl<'a> Replayer<'a> {
             && self.loss.is_none()
             && let (Some(color), Some(number)) = (finding.color, finding.move_number)
         {
-            self.loss = Some((color, number));
+            self.loss = Some(Loss {
+                loser: color,
+                move_number: number,
+                kind: finding.kind,
+            });
         }
         self.push(finding);
     }

@@ -94,7 +94,14 @@ fn immediate_ko_recapture_is_illegal() {
     assert_eq!(f.move_number, Some(10));
     assert_eq!(f.color, Some(Color::White));
     assert_eq!(f.consequence, Consequence::Loss);
-    assert_eq!(r.loss, Some((Color::White, 10)));
+    assert_eq!(
+        r.loss,
+        Some(Loss {
+            loser: Color::White,
+            move_number: 10,
+            kind: FindingKind::Ko
+        })
+    );
     // Under a superko rule set the immediate retake is still reported as ko.
     let r = run(&format!("(;SZ[9];{KO_SETUP};B[ed];W[dd])"), "chinese");
     assert_eq!(

@@ -3,9 +3,8 @@
 //! [`count`] takes a final position, the dead stones to take off, the rule set and the few
 //! facts of the game a count needs ([`GameFacts`]: komi, handicap, passes, who passed
 //! first) and returns a [`Count`]: every figure that went into each side's total, so a
-//! person can check the arithmetic and see why two rule sets disagree. [`adjudicate`]
-//! turns a count into a result (`B+3.5`, `W+12`, `Draw`), and [`compare`] checks a result
-//! against the one a record states.
+//! person can check the arithmetic and see why two rule sets disagree. Turning a count
+//! into a result is `adjudicate`'s job.
 //!
 //! What it guarantees:
 //! - The figures add up: each side's `total` is exactly the sum of the parts present in its
@@ -39,9 +38,8 @@ use serde::Serialize;
 
 use crate::board::{Board, Color};
 use crate::point::Point;
-use crate::result::GameResult;
 use crate::rules::{
-    Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints, Tie,
+    Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints,
 };
 use crate::words::{format_points, plural};
 
@@ -384,66 +382,6 @@ pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) 
         half_board,
         margin,
         notes,
-    }
-}
-
-/// The result a margin gives under `rules`: `B+3.5`, `W+12`, `Draw`, or `B+0` when equal
-/// counts go to Black (Ing).
-pub fn adjudicate(margin: f64, rules: &RuleSet) -> GameResult {
-    if margin.abs() < 1e-9 {
-        match rules.tie {
-            Tie::Draw => GameResult::Draw,
-            Tie::BlackWins => GameResult::Score {
-                winner: Color::Black,
-                margin: 0.0,
-            },
-        }
-    } else if margin > 0.0 {
-        GameResult::Score {
-            winner: Color::Black,
-            margin,
-        }
-    } else {
-        GameResult::Score {
-            winner: Color::White,
-            margin: -margin,
-        }
-    }
-}
-
-/// Does goref's result agree with the record's? `None` when the record states no result
-/// that can be compared (missing, `?`, unreadable text).
-///
-/// Two counted results agree when they name the same winner and margins equal within
-/// 1e-9 (`Draw` is a margin of 0). When either result has no margin (`B+R`, `W+F`, `B+`),
-/// the winners are compared. `Void` agrees only with `Void`, `Draw` only with a draw.
-/// `recorded_text` lets a tie won by Black (`B+0` under Ing) match a record that writes
-/// `B+0`, which reads as a draw.
-pub fn compare(ours: &GameResult, recorded: &GameResult, recorded_text: &str) -> Option<bool> {
-    let recorded_winner = || match recorded {
-        GameResult::Draw
-            if recorded_text
-                .trim_start()
-                .to_ascii_uppercase()
-                .starts_with("B+") =>
-        {
-            Some(Color::Black)
-        }
-        other => other.winner(),
-    };
-    match recorded {
-        GameResult::Unknown | GameResult::Unreadable(_) => None,
-        GameResult::Void => Some(matches!(ours, GameResult::Void)),
-        _ => Some(match (ours.black_margin(), recorded.black_margin()) {
-            (Some(a), Some(b)) => {
-                (a - b).abs() < 1e-9 && (a.abs() >= 1e-9 || ours.winner() == recorded_winner())
-            }
-            _ => match ours {
-                GameResult::Void => false,
-                GameResult::Draw => matches!(recorded, GameResult::Draw),
-                _ => ours.winner().is_some() && ours.winner() == recorded.winner(),
-            },
-        }),
     }
 }
 

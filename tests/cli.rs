@@ -359,17 +359,17 @@ fn deep_variations_give_a_result_on_the_main_thread() {
 
 #[test]
 fn huge_records_give_a_result_on_a_worker_thread() {
-    let choice = goref::report::RulesChoice::default();
+    let choice = goref::rules::RulesChoice::default();
     // Threads of a pool (rayon, a server) have small stacks: 2 MiB here.
     let handle = std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(move || {
-            let long = goref::report::validate_bytes(
+            let long = goref::check::validate_bytes(
                 "long.sgf",
                 long_record(1_000_000).as_bytes(),
                 &choice,
             );
-            let nested = goref::report::validate_bytes(
+            let nested = goref::check::validate_bytes(
                 "nested.sgf",
                 nested_record(100_000).as_bytes(),
                 &choice,

@@ -205,12 +205,12 @@ fn every_corpus_game_validates_under_every_preset() {
     };
     let mut choices = vec![(
         "record's RU".to_string(),
-        goref::report::RulesChoice::default(),
+        goref::rules::RulesChoice::default(),
     )];
     for preset in goref::rules::presets() {
         choices.push((
             preset.name.clone(),
-            goref::report::RulesChoice {
+            goref::rules::RulesChoice {
                 preset: Some(preset),
                 ..Default::default()
             },
@@ -229,7 +229,7 @@ fn every_corpus_game_validates_under_every_preset() {
         let name = path.display().to_string();
         for (label, choice) in &choices {
             match catch_unwind(AssertUnwindSafe(|| {
-                goref::report::validate_bytes(&name, &bytes, choice)
+                goref::check::validate_bytes(&name, &bytes, choice)
             })) {
                 Ok(games) => {
                     assert!(!games.is_empty(), "{name}: no report at all");

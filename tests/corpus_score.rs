@@ -11,10 +11,11 @@ use std::path::PathBuf;
 
 mod common;
 
-use goref::life::DeadSpec;
-use goref::report::{GameReport, RulesChoice, score_game};
+use goref::check::score_game;
+use goref::life::DeadChoice;
+use goref::report::GameReport;
 use goref::result::GameResult;
-use goref::rules::RuleSet;
+use goref::rules::{RuleSet, RulesChoice};
 use goref::sgf::load;
 
 fn engine_games() -> Option<PathBuf> {
@@ -56,14 +57,14 @@ fn markup_reproduces_recorded_results() {
                 .unwrap_or(&path)
                 .display()
                 .to_string();
-            let report = score_game(&name, &record, &RulesChoice::default(), &DeadSpec::Markup);
+            let report = score_game(&name, &record, &RulesChoice::default(), &DeadChoice::Markup);
             let reproduced = matches(&report);
             let has_ru = record
                 .rules
                 .as_deref()
                 .is_some_and(|ru| !ru.trim().is_empty());
             if !has_ru {
-                let under_japanese = score_game(&name, &record, &japanese, &DeadSpec::Markup);
+                let under_japanese = score_game(&name, &record, &japanese, &DeadChoice::Markup);
                 without_ru.push(format!(
                     "{}, japanese {}",
                     describe(&name, &record, &report),

@@ -3,13 +3,14 @@
 //! a CI job can act on.
 //!
 //! The parts: [`inputs`] turns paths into a stream of SGF documents, [`pipeline`] works
-//! on them in parallel and hands results back in input order, [`writers`] writes rows,
-//! [`summary`] adds them up and decides the exit code.
+//! on them in parallel and hands results back in input order, [`destination`] is where
+//! the rows go (written by `output::rows`), [`summary`] adds them up and decides the exit
+//! code.
 
+mod destination;
 mod inputs;
 mod pipeline;
 mod summary;
-mod writers;
 
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -17,14 +18,17 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::ValueEnum;
-use goref::life::DeadSpec;
-use goref::report::{self, GameReport};
+use goref::check;
+use goref::life::DeadChoice as Dead;
+use goref::report::{CheckError, GameReport};
 
 use crate::Outcome;
-use crate::rules::RuleListOptions;
+use crate::options::RuleListOptions;
+use crate::output::ReportWriter;
+use crate::output::rows::{CsvWriter, JsonlWriter};
+use destination::Destination;
 use inputs::{Content, Source, Visitor};
 use summary::{FailOn, Summary};
-use writers::{CsvWriter, Destination, JsonlWriter, RowWriter};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -108,9 +112,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     let started = Instant::now();
     let choices = args.rules.choices()?;
     let dead = match args.dead {
-        DeadChoice::Auto => DeadSpec::Auto,
-        DeadChoice::Markup => DeadSpec::Markup,
-        DeadChoice::None => DeadSpec::None,
+        DeadChoice::Auto => Dead::Auto,
+        DeadChoice::Markup => Dead::Markup,
+        DeadChoice::None => Dead::None,
     };
     let fail_on = FailOn::parse(&args.fail_on)?;
     let jobs = match args.jobs {
@@ -135,7 +139,7 @@ pub fn run(args: Args) -> Result<Outcome> {
 
     // Outputs first, so a bad path fails before any work.
     let mut destinations = Vec::new();
-    let mut writers: Vec<Box<dyn RowWriter>> = Vec::new();
+    let mut writers: Vec<Box<dyn ReportWriter>> = Vec::new();
     if let Some(path) = &args.csv {
         let destination = Destination::open(path, "--csv")?;
         writers.push(Box::new(CsvWriter::new(destination.writer()?)?));
@@ -177,10 +181,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let work = {
         let choices = choices.clone();
-        let dead = report::DeadChoice::Spec(dead);
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
-            Ok(bytes) => report::score_bytes_within(name, &bytes, &choices, &dead, &limits),
-            Err(error) => report::unreadable_rows(name, 0, &choices, &error),
+            Ok(bytes) => check::score_bytes(name, &bytes, &choices, &dead, &limits),
+            Err(error) => check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
         }
     };
 
@@ -195,7 +198,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         summary.add_unit(&rows, &fail_on);
         for row in &rows {
             for writer in &mut writers {
-                writer.row(row)?;
+                writer.game(row)?;
             }
             if args.annotate.is_some() {
                 for problem in fail_on.problems(row) {
@@ -229,9 +232,10 @@ pub fn run(args: Args) -> Result<Outcome> {
     annotations
         .flush()
         .context("cannot write the annotations")?;
+    let summary_json = summary.to_json();
     for writer in &mut writers {
         writer
-            .finish(&summary)
+            .finish(Some(&summary_json))
             .context("cannot write the results")?;
     }
     drop(writers);

@@ -58,10 +58,10 @@ impl Summary {
                     self.findings[i] += 1;
                 }
             }
-            if result_mismatch(r) {
+            if r.result_mismatch() {
                 self.result_mismatches += 1;
             }
-            if r.truncated.is_some() {
+            if r.truncated().is_some() {
                 self.truncated += 1;
             }
             if !fail_on.problems(r).is_empty() {
@@ -127,14 +127,6 @@ impl Summary {
     }
 }
 
-/// Whether the recorded result disagrees with goref's (a finding, or the count).
-fn result_mismatch(r: &GameReport) -> bool {
-    r.findings
-        .iter()
-        .any(|f| f.kind == FindingKind::ResultMismatch)
-        || r.score.as_ref().and_then(|s| s.result_matches) == Some(false)
-}
-
 /// One thing `--fail-on` asks about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Criterion {
@@ -185,8 +177,8 @@ impl FailOn {
         Ok(FailOn { criteria })
     }
 
-    /// The problems of `r` that `--fail-on` names: one per matching finding, one for an
-    /// unreadable file or game, one for a result mismatch found by the count.
+    /// The problems of `r` that `--fail-on` names: one per matching finding (a result
+    /// mismatch is one), one for an unreadable file or game, one for a truncated game.
     pub fn problems(&self, r: &GameReport) -> Vec<Problem> {
         let mut out = Vec::new();
         let at = if r.game == 0 {
@@ -198,7 +190,7 @@ impl FailOn {
             if self.criteria.contains(&Criterion::Unreadable) {
                 out.push(Problem {
                     title: "goref: unreadable".to_string(),
-                    message: format!("{}: {at}{error}", r.file),
+                    message: format!("{}: {at}{}", r.file, crate::words::error(error)),
                 });
             }
             return out;
@@ -227,33 +219,12 @@ impl FailOn {
                 });
             }
         }
-        if let Some(warning) = &r.truncated
+        if let Some(warning) = r.truncated()
             && self.criteria.contains(&Criterion::Truncated)
         {
             out.push(Problem {
                 title: "goref: truncated".to_string(),
-                message: format!("{}: {at}{warning}", r.file),
-            });
-        }
-        let count_mismatch = r.score.as_ref().and_then(|s| s.result_matches) == Some(false)
-            && !r
-                .findings
-                .iter()
-                .any(|f| f.kind == FindingKind::ResultMismatch);
-        if count_mismatch
-            && self
-                .criteria
-                .contains(&Criterion::Kind(FindingKind::ResultMismatch))
-        {
-            let result = r.score.as_ref().map_or("?", |s| s.result.as_str());
-            out.push(Problem {
-                title: "goref: result-mismatch".to_string(),
-                message: format!(
-                    "{}: {at}recorded {} but goref counts {result} (rules {})",
-                    r.file,
-                    r.recorded_result.as_deref().unwrap_or("nothing"),
-                    r.rules
-                ),
+                message: format!("{}: {at}{}", r.file, warning.message),
             });
         }
         out
