@@ -1,10 +1,11 @@
-//! The options several subcommands share, read into the library's types: the rule sets
-//! (`--rules`, `--ko`, `--suicide`, `--komi`) and the dead stones (`--dead`).
+//! The options several subcommands share, read by clap into the library's types: the
+//! rule sets (`--rules`, `--ko`, `--suicide`, `--komi`) and the dead stones (`--dead`).
+//! A value the library cannot read is a usage error carrying the library's own reason.
 
-use anyhow::{Result, anyhow};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use goref::life::DeadChoice;
-use goref::point::PointName;
-use goref::rules::{self, KoRule, RuleSet, RulesChoice, Suicide};
+use goref::point::{PointName, PointNameError};
+use goref::rules::{KoRule, ParseRulesError, RuleSet, RulesChoice, Suicide};
 
 /// Rule options of `validate`, which checks each game under one rule set.
 #[derive(clap::Args, Debug, Clone)]
@@ -12,119 +13,97 @@ pub struct RuleOptions {
     /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
     /// else chinese.
     #[arg(long, value_name = "PRESET")]
-    pub rules: Option<String>,
+    pub rules: Option<RuleSet>,
 
     /// Override the ko rule: simple, positional, situational or natural-situational.
     #[arg(long, value_name = "RULE")]
-    pub ko: Option<String>,
+    pub ko: Option<KoRule>,
 
     /// Override the suicide rule: allowed or forbidden.
     #[arg(long, value_name = "RULE")]
-    pub suicide: Option<String>,
+    pub suicide: Option<Suicide>,
 
     /// Override the komi of the rule set.
-    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = komi)]
     pub komi: Option<f64>,
 }
 
 /// Rule options of `score` and `batch`, which check every game under each of several rule
-/// sets; read through [`RuleOptions`].
+/// sets.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RuleListOptions {
     /// Rule sets, separated by commas (`japanese,chinese,aga`); each is a preset, an alias
     /// or a one-line form (`aga+counting=territory`), and every game gets a result under
     /// each. Default: the record's RU when goref knows it, else chinese.
-    #[arg(long, value_name = "PRESET[,PRESET...]")]
-    pub rules: Option<String>,
+    #[arg(long, value_name = "PRESET[,PRESET...]", value_parser = rule_list)]
+    pub rules: Option<RuleList>,
 
     /// Override the ko rule of every rule set: simple, positional, situational or
     /// natural-situational.
     #[arg(long, value_name = "RULE")]
-    pub ko: Option<String>,
+    pub ko: Option<KoRule>,
 
     /// Override the suicide rule of every rule set: allowed or forbidden.
     #[arg(long, value_name = "RULE")]
-    pub suicide: Option<String>,
+    pub suicide: Option<Suicide>,
 
     /// Count with this komi under every rule set, instead of the record's KM and the rule
     /// set's default.
-    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = komi)]
     pub komi: Option<f64>,
 }
 
-impl RuleListOptions {
-    /// One [`RulesChoice`] per rule set of `--rules`, as [`RuleOptions::choices`].
-    pub fn choices(&self) -> Result<Vec<RulesChoice>> {
-        RuleOptions {
-            rules: self.rules.clone(),
-            ko: self.ko.clone(),
-            suicide: self.suicide.clone(),
+/// The rule sets of `--rules`, in the order given.
+#[derive(Debug, Clone)]
+pub struct RuleList(Vec<RuleSet>);
+
+impl RuleOptions {
+    /// The user's choice of rule set and overrides.
+    pub fn choice(&self) -> RulesChoice {
+        RulesChoice {
+            preset: self.rules.clone(),
+            ko: self.ko,
+            suicide: self.suicide,
             komi: self.komi,
         }
-        .choices()
     }
 }
 
-impl RuleOptions {
-    /// One [`RulesChoice`] per rule set of `--rules` read as a comma-separated list (one
-    /// that follows each record's `RU` when `--rules` is absent), each with the `--ko`,
-    /// `--suicide` and `--komi` overrides: `score` and `batch` take several rule sets.
-    pub fn choices(&self) -> Result<Vec<RulesChoice>> {
-        let Some(list) = &self.rules else {
-            return Ok(vec![self.choice()?]);
+impl RuleListOptions {
+    /// One [`RulesChoice`] per rule set of `--rules` (one that follows each record's `RU`
+    /// when `--rules` is absent), each with the `--ko`, `--suicide` and `--komi`
+    /// overrides.
+    pub fn choices(&self) -> Vec<RulesChoice> {
+        let presets: Vec<Option<RuleSet>> = match &self.rules {
+            Some(RuleList(list)) => list.iter().cloned().map(Some).collect(),
+            None => vec![None],
         };
-        let names = split_rule_list(list);
-        if names.is_empty() {
-            return Err(anyhow!(
-                "--rules {list}: name at least one rule set (`goref rules` lists them)"
-            ));
-        }
-        names
+        presets
             .into_iter()
-            .map(|name| {
-                RuleOptions {
-                    rules: Some(name),
-                    ..self.clone()
-                }
-                .choice()
+            .map(|preset| RulesChoice {
+                preset,
+                ko: self.ko,
+                suicide: self.suicide,
+                komi: self.komi,
             })
             .collect()
     }
+}
 
-    /// Turn the options into a [`RulesChoice`], with errors that name the flag.
-    pub fn choice(&self) -> Result<RulesChoice> {
-        let preset = self.rules.as_deref().map(parse_preset).transpose()?;
-        let ko = self
-            .ko
-            .as_deref()
-            .map(|s| {
-                s.parse::<KoRule>().map_err(|_| {
-                    anyhow!(
-                        "--ko {s}: unknown ko rule (use simple, positional, situational or natural-situational)"
-                    )
-                })
-            })
-            .transpose()?;
-        let suicide = self
-            .suicide
-            .as_deref()
-            .map(|s| {
-                s.parse::<Suicide>()
-                    .map_err(|_| anyhow!("--suicide {s}: use allowed or forbidden"))
-            })
-            .transpose()?;
-        if let Some(k) = self.komi
-            && !k.is_finite()
-        {
-            return Err(anyhow!("--komi must be a number such as 6.5"));
-        }
-        Ok(RulesChoice {
-            preset,
-            ko,
-            suicide,
-            komi: self.komi,
-        })
+/// An error of a value parser: the library's own error, or a sentence.
+type ParseError = Box<dyn std::error::Error + Send + Sync>;
+
+/// `--rules` as a comma-separated list of rule sets.
+fn rule_list(text: &str) -> Result<RuleList, ParseError> {
+    let names = split_rule_list(text);
+    if names.is_empty() {
+        return Err("name at least one rule set (`goref rules` lists them)".into());
     }
+    let list = names
+        .iter()
+        .map(|name| name.parse::<RuleSet>())
+        .collect::<Result<Vec<_>, ParseRulesError>>()?;
+    Ok(RuleList(list))
 }
 
 /// Split `--rules` on commas. A piece that is only digits continues the one before it:
@@ -147,20 +126,17 @@ fn split_rule_list(list: &str) -> Vec<String> {
     names
 }
 
-/// A preset by name or alias, with an error that lists what exists.
-pub fn parse_preset(name: &str) -> Result<RuleSet> {
-    name.parse::<RuleSet>().map_err(|_| {
-        let names: Vec<String> = rules::presets().iter().map(|r| r.name.clone()).collect();
-        anyhow!(
-            "--rules {name}: unknown rule set (known presets: {}; `goref rules` describes them)",
-            names.join(", ")
-        )
-    })
+/// `--komi`: a finite number.
+fn komi(text: &str) -> Result<f64, ParseError> {
+    match text.trim().parse::<f64>() {
+        Ok(komi) if komi.is_finite() => Ok(komi),
+        _ => Err("must be a number such as 6.5".into()),
+    }
 }
 
-/// Read `--dead`: `auto`, `markup`, `none`, or a comma-separated list of points in `D4`
-/// or SGF form, each naming its whole chain.
-pub fn parse_dead(text: &str) -> Result<DeadChoice> {
+/// `--dead` of `score`: `auto`, `markup`, `none`, or a comma-separated list of points in
+/// `D4` or SGF form, each naming its whole chain.
+pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "auto" => return Ok(DeadChoice::Auto),
         "markup" => return Ok(DeadChoice::Markup),
@@ -171,19 +147,28 @@ pub fn parse_dead(text: &str) -> Result<DeadChoice> {
         .split(',')
         .filter(|t| !t.trim().is_empty())
         .map(PointName::parse)
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| anyhow!("--dead {text}: {e}"))?;
+        .collect::<Result<Vec<_>, PointNameError>>()?;
     if names.is_empty() {
-        return Err(anyhow!(
-            "--dead {text}: give auto, markup, none, or points such as D4,Q16 or dd,pp"
-        ));
+        return Err("give auto, markup, none, or points such as D4,Q16 or dd,pp".into());
     }
     Ok(DeadChoice::Named(names))
 }
 
+/// `--dead` of `batch`: a source of dead stones, never points (points belong to one
+/// game).
+pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
+    PossibleValuesParser::new([
+        PossibleValue::new("auto")
+            .help("The record's TB/TW markup when it has some, else what goref can prove"),
+        PossibleValue::new("markup").help("Only the record's markup"),
+        PossibleValue::new("none").help("Every stone alive"),
+    ])
+    .try_map(|text| dead_choice(&text))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::split_rule_list;
+    use super::*;
 
     #[test]
     fn rule_lists_split_on_commas_but_keep_size_lists() {
@@ -193,5 +178,34 @@ mod tests {
             ["aga+sizes=9,13,19", "chinese"]
         );
         assert!(split_rule_list(" , ").is_empty());
+    }
+
+    #[test]
+    fn a_bad_rule_set_says_what_is_wrong_with_it() {
+        let error = rule_list("chinese,aga+ko=foo").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "`foo` is not a ko rule: expected `simple`, `positional`, `situational`, `natural-situational`"
+        );
+        let error = error
+            .downcast::<ParseRulesError>()
+            .expect("the library's own error");
+        assert!(matches!(*error, ParseRulesError::BadValue { .. }));
+        assert!(rule_list(" , ").is_err());
+    }
+
+    #[test]
+    fn dead_stones_are_a_source_or_points() {
+        assert_eq!(dead_choice("AUTO").unwrap(), DeadChoice::Auto);
+        assert_eq!(
+            dead_choice("D4,dd").unwrap(),
+            DeadChoice::Named(vec![
+                PointName::D4 { column: 3, row: 4 },
+                PointName::Sgf(goref::Point::new(3, 3))
+            ])
+        );
+        let error = dead_choice("D4,I5").unwrap_err();
+        assert!(error.downcast_ref::<PointNameError>().is_some(), "{error}");
+        assert!(dead_choice(",").is_err());
     }
 }

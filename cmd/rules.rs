@@ -6,14 +6,13 @@ use anyhow::{Context, Result};
 use goref::rules::{self, RuleSet};
 
 use crate::Outcome;
-use crate::options::parse_preset;
 use crate::output::Format;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// A preset or alias to show in full; without it, every preset is listed.
     #[arg(value_name = "PRESET")]
-    preset: Option<String>,
+    preset: Option<RuleSet>,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
@@ -24,16 +23,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match args.preset {
-        Some(name) => {
-            let preset = parse_preset(&name)?;
-            match args.format {
-                Format::Json => {
-                    serde_json::to_writer_pretty(&mut out, &preset)?;
-                    writeln!(out)?;
-                }
-                Format::Text => write_preset(&mut out, &preset)?,
+        Some(preset) => match args.format {
+            Format::Json => {
+                serde_json::to_writer_pretty(&mut out, &preset)?;
+                writeln!(out)?;
             }
-        }
+            Format::Text => write_preset(&mut out, &preset)?,
+        },
         None => {
             let all = rules::presets();
             match args.format {

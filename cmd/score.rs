@@ -3,12 +3,13 @@
 
 use anyhow::{Context, Result};
 use goref::check;
+use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
 use goref::sgf::Limits;
 
 use crate::Outcome;
 use crate::input::read_input;
-use crate::options::{RuleListOptions, parse_dead};
+use crate::options::{RuleListOptions, dead_choice};
 use crate::output::{self, Format};
 
 #[derive(clap::Args)]
@@ -23,8 +24,13 @@ pub struct Args {
     /// Dead stones: auto (the record's markup, else what goref can prove), markup (the
     /// record's TB/TW), none (every stone alive), or points in D4 or SGF form separated by
     /// commas (D4,Q16 or dd,pp), each naming its whole chain.
-    #[arg(long, value_name = "auto|markup|none|POINTS", default_value = "auto")]
-    dead: String,
+    #[arg(
+        long,
+        value_name = "auto|markup|none|POINTS",
+        default_value = "auto",
+        value_parser = dead_choice
+    )]
+    dead: DeadChoice,
 
     /// Output format: text shows the rule sets side by side; json per docs/formats.md.
     #[arg(long, value_enum, default_value = "text")]
@@ -32,13 +38,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
-    let choices = args.rules.choices()?;
-    let dead = parse_dead(&args.dead)?;
+    let choices = args.rules.choices();
     let mut writer = output::score_writer(args.format, choices.len());
     let mut problems = false;
     for file in &args.files {
         let reports: Vec<GameReport> = match read_input(file) {
-            Ok(bytes) => check::score_bytes(file, &bytes, &choices, &dead, &Limits::default()),
+            Ok(bytes) => check::score_bytes(file, &bytes, &choices, &args.dead, &Limits::default()),
             Err(error) => check::unreadable_rows(file, 0, &choices, &CheckError::Read(error)),
         };
         for r in &reports {

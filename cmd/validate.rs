@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
-    let choice: RulesChoice = args.rules.choice()?;
+    let choice: RulesChoice = args.rules.choice();
     let mut writer = output::writer(args.format);
     let mut problems = false;
     for file in &args.files {

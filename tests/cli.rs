@@ -206,8 +206,30 @@ fn unknown_preset_is_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "goref: error: --rules martian: unknown rule set",
+            "error: invalid value 'martian' for '--rules <PRESET>': unknown rule set `martian`: use a preset (aga, aga-1991,",
         ));
+}
+
+/// Issue 13: a bad override says what is wrong with it, not "unknown rule set".
+#[test]
+fn a_bad_override_says_what_is_wrong_with_it() {
+    for command in ["validate", "score", "batch"] {
+        goref()
+            .args([
+                command,
+                "--rules",
+                "aga+ko=foo",
+                &fixture("legal/snapback/corner-snapback.sgf"),
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "'aga+ko=foo' for '--rules <PRESET",
+            ))
+            .stderr(predicate::str::contains(
+                "`foo` is not a ko rule: expected `simple`, `positional`, `situational`, `natural-situational`",
+            ));
+    }
 }
 
 #[test]
@@ -221,7 +243,9 @@ fn bad_ko_option_is_a_usage_error() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--ko sometimes"));
+        .stderr(predicate::str::starts_with(
+            "error: invalid value 'sometimes' for '--ko <RULE>': `sometimes` is not a ko rule",
+        ));
 }
 
 #[test]
@@ -762,7 +786,9 @@ fn bad_dead_values_are_usage_errors() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--dead I5"));
+        .stderr(predicate::str::starts_with(
+            "error: invalid value 'I5' for '--dead <auto|markup|none|POINTS>': `I5` is not a point",
+        ));
     // A named point without a stone: that game cannot be counted.
     goref()
         .args([

@@ -19,11 +19,11 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::ValueEnum;
 use goref::check;
-use goref::life::DeadChoice as Dead;
+use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
 
 use crate::Outcome;
-use crate::options::RuleListOptions;
+use crate::options::{RuleListOptions, dead_source};
 use crate::output::ReportWriter;
 use crate::output::rows::{CsvWriter, JsonlWriter};
 use destination::Destination;
@@ -47,7 +47,7 @@ pub struct Args {
 
     /// Dead stones for counting. (Naming points is for `goref score`: points belong to
     /// one game.)
-    #[arg(long, value_name = "SOURCE", default_value = "auto")]
+    #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_source())]
     dead: DeadChoice,
 
     /// Write one CSV row per (game, rule set) to OUT (`-` = standard output). The file
@@ -90,17 +90,6 @@ pub struct Args {
     quiet: bool,
 }
 
-/// `--dead` for a batch.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum DeadChoice {
-    /// The record's TB/TW markup when it has some, else what goref can prove.
-    Auto,
-    /// Only the record's markup.
-    Markup,
-    /// Every stone alive.
-    None,
-}
-
 /// `--annotate` targets.
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum Annotate {
@@ -110,12 +99,7 @@ enum Annotate {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let started = Instant::now();
-    let choices = args.rules.choices()?;
-    let dead = match args.dead {
-        DeadChoice::Auto => Dead::Auto,
-        DeadChoice::Markup => Dead::Markup,
-        DeadChoice::None => Dead::None,
-    };
+    let choices = args.rules.choices();
     let fail_on = FailOn::parse(&args.fail_on)?;
     let jobs = match args.jobs {
         Some(0) => bail!("--jobs must be at least 1"),
@@ -181,6 +165,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let work = {
         let choices = choices.clone();
+        let dead = args.dead.clone();
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
             Ok(bytes) => check::score_bytes(name, &bytes, &choices, &dead, &limits),
             Err(error) => check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
