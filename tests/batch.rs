@@ -550,6 +550,26 @@ fn files_from_standard_input_and_missing_paths() {
     assert_eq!(rows[1]["error"], "cannot read: no such file");
 }
 
+/// Issue 13: batch reads with the same reader and size limit as validate and score (it
+/// had one of its own, at 128 MiB).
+#[test]
+fn a_document_past_the_size_limit_is_an_error_row_naming_both_sizes() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // A sparse file: 300 MiB of zeros that take no disk space, refused by its size.
+    let file = fs::File::create(dir.path().join("huge.sgf")).expect("the file is created");
+    file.set_len(300 << 20).expect("the file is extended");
+    drop(file);
+    let (lines, code) = csv_of(&[dir.path().to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 1);
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        rows[0]["error"],
+        "the file is 314572800 bytes, above the limit of 268435456 bytes per file: split it \
+         into smaller files"
+    );
+}
+
 #[test]
 fn a_slow_file_times_out_and_the_run_goes_on() {
     let dir = tempfile::tempdir().expect("a temporary folder");
