@@ -46,10 +46,14 @@ pub fn score_bytes(
         Err(e) => unreadable(0, e.into()),
         Ok(games) => in_order(&games, |i, game| match game {
             Ok(_) if deadline.passed() => unreadable(i + 1, deadline.error(i).into()),
-            Ok(record) => choices
-                .iter()
-                .map(|choice| score_game(file, record, choice, dead))
-                .collect(),
+            Ok(record) => {
+                let reports = choices
+                    .iter()
+                    .map(|choice| score_game(file, record, choice, dead))
+                    .collect();
+                deadline.spend(record.moves.len());
+                reports
+            }
             Err(e) => unreadable(i + 1, e.clone().into()),
         }),
     }

@@ -5,7 +5,7 @@ mod common;
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -570,16 +570,20 @@ fn a_document_past_the_size_limit_is_an_error_row_naming_both_sizes() {
     );
 }
 
+/// A file that takes too long is reported as timed out, and the run goes on. Time is
+/// measured in work done (a test hook: a millisecond per node loaded and per move
+/// checked), so the time-out falls at the same place on every machine.
 #[test]
 fn a_slow_file_times_out_and_the_run_goes_on() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    // Just under the loader's limit of 2,000,000 nodes per game, so the file is read (for
-    // about a second), not refused at once.
-    write(&dir.path().join("a-slow.sgf"), passes(1_900_000).as_bytes());
+    // 1,001 nodes: a second of work, past the half-second budget.
+    write(&dir.path().join("a-slow.sgf"), passes(1_000).as_bytes());
     write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
     let (lines, code) = csv_of(&[
         "--timeout",
-        "0.05",
+        "0.5",
+        "--test-clock-per-node",
+        "1000",
         "--jobs",
         "1",
         dir.path().to_str().expect("a UTF-8 path"),
@@ -590,85 +594,92 @@ fn a_slow_file_times_out_and_the_run_goes_on() {
     assert_eq!(rows[0]["game"], "1");
     assert_eq!(
         rows[0]["error"],
-        "game 1: timed out after 0.05 s, the time limit per file"
+        "game 1: timed out after 0.5 s, the time limit per file"
     );
     assert_eq!(rows[1]["valid"], "true");
 }
 
+/// The games of a collection checked before the time is up keep their rows; each game
+/// left gets its own timed-out row. Time is measured in work done, as above.
 #[test]
 fn a_collection_past_its_time_keeps_the_games_checked_and_names_each_one_left() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    // 300 games of 20,000 passes: loading them all takes far longer than 0.05 s.
+    // Ten games of 101 nodes: loading them takes 1.01 s of the 1.5 s; checking each
+    // takes 0.1 s, so games 1 to 5 are checked and games 6 to 10 are not.
     write(
         &dir.path().join("a-many.sgf"),
-        passes(20_000).repeat(300).as_bytes(),
+        passes(100).repeat(10).as_bytes(),
     );
     write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
     let (lines, code) = csv_of(&[
         "--timeout",
-        "0.05",
+        "1.5",
+        "--test-clock-per-node",
+        "1000",
+        "--jobs",
+        "1",
         dir.path().to_str().expect("a UTF-8 path"),
     ]);
     assert_eq!(code, 1);
     let rows = rows_of(&lines);
     assert_eq!(
         rows.len(),
-        301,
+        11,
         "one row per game, and one for the good file"
     );
-    for (i, row) in rows[..300].iter().enumerate() {
-        assert_eq!(row["game"], (i + 1).to_string());
-        let error = &row["error"];
-        assert!(
-            error.is_empty()
-                || *error
-                    == format!(
-                        "game {}: timed out after 0.05 s, the time limit per file",
-                        i + 1
-                    ),
-            "game {}: {error}",
-            i + 1
-        );
+    for (i, row) in rows[..10].iter().enumerate() {
+        let game = i + 1;
+        assert_eq!(row["game"], game.to_string());
+        if game <= 5 {
+            assert_eq!(row["error"], "", "game {game} is checked in time");
+            assert_eq!(row["result"], "W+7.5", "game {game}: no stones, komi 7.5");
+        } else {
+            assert_eq!(
+                row["error"],
+                format!("game {game}: timed out after 1.5 s, the time limit per file")
+            );
+        }
     }
-    assert!(
-        !rows[299]["error"].is_empty(),
-        "the last game is not reached in time"
-    );
-    assert_eq!(rows[300]["valid"], "true");
+    assert_eq!(rows[10]["valid"], "true");
 }
 
+/// A run killed part way leaves no file at the output path. The run cannot end by itself
+/// while its list of files is still open on standard input, so it is killed part way
+/// whatever the machine's speed.
 #[test]
 fn a_run_killed_part_way_leaves_no_file_at_the_output_path() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let list = dir.path().join("list.txt");
-    let mut text = String::new();
-    let contest: Vec<PathBuf> = fs::read_dir(manifest().join("fixtures/contest"))
-        .expect("the contest folder")
-        .map(|e| e.expect("an entry").path())
-        .collect();
-    for _ in 0..20_000 {
-        for path in &contest {
-            text.push_str(&format!("{}\n", path.display()));
-        }
-    }
-    write(&list, text.as_bytes());
     let out = dir.path().join("out.csv");
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
-        .args(["batch", "-q", "--jobs", "1", "--files-from"])
-        .arg(&list)
-        .arg("--csv")
+        .args(["batch", "-q", "--jobs", "1", "--files-from", "-", "--csv"])
         .arg(&out)
+        .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("goref starts");
-    std::thread::sleep(Duration::from_millis(500));
-    assert!(
-        child.try_wait().expect("the child").is_none(),
-        "the run should still be going after half a second"
-    );
+    let mut list = child.stdin.take().expect("a pipe");
+    let contest = manifest().join("fixtures/contest");
+    for entry in fs::read_dir(&contest).expect("the contest folder") {
+        writeln!(list, "{}", entry.expect("an entry").path().display()).expect("a line");
+    }
+    list.flush().expect("the list is sent");
+    // The output is being written once its temporary file exists beside it.
+    let partial = || {
+        fs::read_dir(dir.path())
+            .expect("the folder")
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".goref-partial"))
+    };
+    let mut waited = 0;
+    while !partial() {
+        assert!(waited < 6000, "no temporary output file after 60 s");
+        std::thread::sleep(Duration::from_millis(10));
+        waited += 1;
+    }
     child.kill().expect("the run is killed");
     child.wait().expect("the run ends");
+    drop(list);
     assert!(!out.exists(), "a killed run left {}", out.display());
 }
 

@@ -21,6 +21,7 @@ use clap::ValueEnum;
 use goref::check;
 use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
+use goref::sgf::Clock;
 
 use crate::Outcome;
 use crate::options::{RuleListOptions, dead_source};
@@ -88,6 +89,12 @@ pub struct Args {
     /// No summary and no progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
+
+    /// For tests: measure --timeout against the work done, MICROS per node loaded and
+    /// per move checked, instead of the wall clock, so a time-out falls at the same game
+    /// on every machine (with --jobs 1).
+    #[arg(long, hide = true, value_name = "MICROS")]
+    test_clock_per_node: Option<u64>,
 }
 
 /// `--annotate` targets.
@@ -161,6 +168,12 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let limits = goref::sgf::Limits {
         max_time: Some(timeout),
+        clock: match args.test_clock_per_node {
+            Some(micros) => Clock::Work {
+                per_node: Duration::from_micros(micros),
+            },
+            None => Clock::Wall,
+        },
         ..goref::sgf::Limits::default()
     };
     let work = {
