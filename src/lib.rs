@@ -23,6 +23,9 @@ pub mod score;
 pub mod sgf;
 pub mod words;
 
+#[cfg(test)]
+mod testing;
+
 pub use board::{Board, Color};
 pub use point::Point;
 

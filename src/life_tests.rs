@@ -14,11 +14,12 @@
 
 use super::*;
 use proptest::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use Color::{Black, White};
 
 use crate::board::diagram::{board, normalise};
+use crate::testing::{corpus, files_with_extension};
 
 /// What `proof` says about every point of `b`, in the legend above.
 fn render(b: &Board, proof: &PassAlive) -> String {
@@ -1034,46 +1035,14 @@ fn read_position(path: &Path) -> Result<Position, String> {
     Ok(Position { board, marked })
 }
 
-fn corpus_dir(name: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is absent", dir.display());
-        None
-    }
-}
-
-fn files_with_extension(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files_with_extension(&path, ext, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
-        {
-            out.push(path);
-        }
-    }
-}
-
 /// For every position a person scored on OGS, goref never calls dead a stone the person
 /// left alive, nor pass-alive a stone the person removed; and how much of the person's
 /// work the proof does.
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn dead_stones_corpus_proof_agrees_with_people() {
-    let Some(dir) = corpus_dir("dead-stones") else {
-        return;
-    };
-    let mut files = Vec::new();
-    files_with_extension(&dir, "game", &mut files);
-    files.sort();
+    let dir = corpus("dead-stones");
+    let files = files_with_extension(&dir, "game");
     assert!(!files.is_empty(), "no .game files in {}", dir.display());
 
     let mut wrong = Vec::new();
@@ -1150,13 +1119,10 @@ fn dead_stones_corpus_proof_agrees_with_people() {
 /// GNU Go's regression games with TB/TW marks: on each final position, the stones goref
 /// proves dead are dead in the markup, and the stones it proves pass-alive are not.
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn engine_games_markup_agrees_with_proof() {
-    let Some(dir) = corpus_dir("engine-games") else {
-        return;
-    };
-    let mut files = Vec::new();
-    files_with_extension(&dir, "sgf", &mut files);
-    files.sort();
+    let dir = corpus("engine-games");
+    let files = files_with_extension(&dir, "sgf");
     let (mut games, mut marked_dead, mut proved_dead, mut partial) = (0, 0, 0, 0);
     let mut wrong = Vec::new();
     for path in &files {

@@ -4,12 +4,8 @@
 //! `RU` have no rule set of their own: they are counted under goref's default (`chinese`)
 //! and reported beside the figure, with their result under `japanese` for comparison.
 //! Every record that does not reproduce is printed (run with `--nocapture`) and explained
-//! in docs/benchmarks.md. Skips, with a message, when the corpus is absent (a user's
+//! in docs/benchmarks.md. Reported as ignored where the corpus is absent (a user's
 //! clone).
-
-use std::path::PathBuf;
-
-mod common;
 
 use goref::check::score_game;
 use goref::life::DeadChoice;
@@ -18,18 +14,12 @@ use goref::result::GameResult;
 use goref::rules::{RuleSet, RulesChoice};
 use goref::sgf::load;
 
-fn engine_games() -> Option<PathBuf> {
-    common::corpus()
-        .map(|c| c.join("engine-games"))
-        .filter(|d| d.is_dir())
-}
+use crate::common;
 
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn markup_reproduces_recorded_results() {
-    let Some(root) = engine_games() else {
-        eprintln!("skipped: ../shared/corpus/engine-games is absent");
-        return;
-    };
+    let root = common::corpus().join("engine-games");
     let mut total = 0usize;
     let mut matched = 0usize;
     let mut others = Vec::new();

@@ -1,17 +1,16 @@
 //! `goref batch` run as CI runs it: rows, exit codes, archives, annotations, shards,
 //! interrupted runs, and "nothing lost" over a folder of good, broken and odd inputs.
 
-mod common;
-
 use std::fs;
 use std::io::Write;
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
+
+use crate::common::{self, goref, manifest};
 
 const HEADER: &str = "file,game,rules,size,komi,handicap,black,white,moves,valid,illegal_count,\
 first_illegal_move,first_illegal_kind,recorded_result,result,black_score,white_score,margin,\
@@ -21,16 +20,6 @@ const GOOD: &str = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]PB[b]PW[w]RE[B+R];B[ee];W[c
 /// White plays twice in a row.
 const ILLEGAL: &str = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]RE[W+R];B[ee];W[cc];W[gg])";
 const BROKEN: &str = "this is not a game record at all";
-
-fn goref() -> Command {
-    let mut cmd = Command::cargo_bin("goref").expect("the goref binary is built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Run `goref batch ARGS --csv -` and return (CSV lines, exit code).
 fn csv_of(args: &[&str]) -> (Vec<String>, i32) {
@@ -702,11 +691,9 @@ fn an_output_in_a_missing_folder_is_a_usage_error() {
 /// The issue's acceptance over the whole shared corpus: no crash, one row per game,
 /// unreadable files as rows, the same bytes again and with one job.
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn whole_corpus_twice_and_with_one_job() {
-    let Some(corpus) = common::corpus() else {
-        println!("skipped: ../shared/corpus is absent (it is only in the project's workspace)");
-        return;
-    };
+    let corpus = common::corpus();
     let corpus = corpus.to_str().expect("a UTF-8 path");
     let run = |jobs: &str| {
         goref()

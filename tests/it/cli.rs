@@ -1,16 +1,9 @@
 //! The built `goref` binary, run as users run it: exit codes, text, JSON.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn goref() -> Command {
-    Command::cargo_bin("goref").expect("the goref binary is built")
-}
-
-fn fixture(path: &str) -> String {
-    format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{fixture, goref};
 
 fn json_of(args: &[&str]) -> (Value, i32) {
     let output = goref().args(args).output().expect("goref runs");
