@@ -40,7 +40,7 @@ enum Command {
     Rules(rules::Args),
 }
 
-/// What a subcommand concluded, mapped to the exit codes of DESIGN.md.
+/// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
 pub enum Outcome {
     /// Everything read, nothing at or above the failing level.
     Clean,

@@ -32,7 +32,7 @@ use crate::rules::Suicide;
 use crate::sgf::TerritoryMarks;
 use crate::words::plural;
 
-/// Where the dead stones of a count came from (DESIGN.md's `dead_source`).
+/// Where the dead stones of a count came from (`dead_source` in docs/formats.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DeadSource {

@@ -126,7 +126,7 @@ pub enum KoRule {
     /// "global same shape", WMSG 2008, Tromp-Taylor).
     Positional,
     /// No play may recreate an earlier (board, player to move) pair; positions after
-    /// passes count too. The first reading of situational superko in RULESETS.md, used
+    /// passes count too. The first reading of situational superko in docs/rules.md, used
     /// by the AGA rules (1991 and current), ACE and NZ.
     Situational,
     /// No stone play may recreate a position that the same player created with an
@@ -467,7 +467,7 @@ struct Preset {
     build: fn() -> RuleSet,
 }
 
-/// The presets in canonical order (RULESETS.md's table).
+/// The presets in canonical order (the table of docs/rules.md).
 static PRESETS: [Preset; 11] = [
     Preset {
         name: "aga",
@@ -787,12 +787,12 @@ impl Default for RuleSet {
     }
 }
 
-/// Every preset, in the canonical order of RULESETS.md's table.
+/// Every preset, in the canonical order of the table of docs/rules.md.
 pub fn presets() -> Vec<RuleSet> {
     PRESETS.iter().map(|p| (p.build)()).collect()
 }
 
-/// The canonical preset names, in the order of RULESETS.md's table.
+/// The canonical preset names, in the order of the table of docs/rules.md.
 pub fn preset_names() -> Vec<&'static str> {
     PRESETS.iter().map(|p| p.name).collect()
 }
@@ -1237,7 +1237,7 @@ mod tests {
         }
     }
 
-    /// One row per preset: the table of RULESETS.md, column by column.
+    /// One row per preset: the table of docs/rules.md, column by column.
     #[test]
     fn presets_hold_the_table() {
         use Counting::*;

@@ -23,7 +23,7 @@ pub struct Summary {
     pub valid: u64,
     /// Rows with at least one illegal finding.
     pub illegal: u64,
-    /// Findings by kind, over every row, in the order of DESIGN.md's table.
+    /// Findings by kind, over every row, in the order of [`FindingKind::ALL`].
     pub findings: [u64; FindingKind::ALL.len()],
     /// Rows whose file or game could not be read (timed-out files included).
     pub unreadable: u64,

@@ -28,7 +28,7 @@ pub enum FindingKind {
 }
 
 impl FindingKind {
-    /// Every kind, in the order of the table in docs/formats.md.
+    /// Every kind, in the order the batch summary lists them (docs/formats.md).
     pub const ALL: [FindingKind; 15] = [
         FindingKind::OffBoard,
         FindingKind::Occupied,
