@@ -4,10 +4,12 @@
 //!
 //! The parts: [`inputs`] turns paths into a stream of SGF documents, [`pipeline`] works
 //! on them in parallel and hands results back in input order, [`destination`] is where
-//! the rows go (written by `output::rows`), [`summary`] adds them up and decides the exit
-//! code.
+//! the rows go (written by `output::rows`), [`summary`] adds them up, [`fail_on`] decides
+//! the exit code and [`github`] words each problem as an annotation.
 
 mod destination;
+mod fail_on;
+mod github;
 mod inputs;
 mod pipeline;
 mod summary;
@@ -28,8 +30,9 @@ use crate::options::{RuleListOptions, dead_source};
 use crate::output::ReportWriter;
 use crate::output::rows::{CsvWriter, JsonlWriter};
 use destination::Destination;
+use fail_on::FailOn;
 use inputs::{Content, Source, Visitor};
-use summary::{FailOn, Summary};
+use summary::Summary;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -200,7 +203,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             }
             if args.annotate.is_some() {
                 for problem in fail_on.problems(row) {
-                    let line = summary::github_annotation(&row.file, &problem, cwd.as_deref());
+                    let line = github::github_annotation(&row.file, &problem, cwd.as_deref());
                     writeln!(annotations, "{line}")?;
                 }
             }
