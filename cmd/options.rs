@@ -15,17 +15,8 @@ pub struct RuleOptions {
     #[arg(long, value_name = "PRESET")]
     pub rules: Option<RuleSet>,
 
-    /// Override the ko rule: simple, positional, situational or natural-situational.
-    #[arg(long, value_name = "RULE")]
-    pub ko: Option<KoRule>,
-
-    /// Override the suicide rule: allowed or forbidden.
-    #[arg(long, value_name = "RULE")]
-    pub suicide: Option<Suicide>,
-
-    /// Override the komi of the rule set.
-    #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = komi)]
-    pub komi: Option<f64>,
+    #[command(flatten)]
+    pub overrides: Overrides,
 }
 
 /// Rule options of `score` and `batch`, which check every game under each of several rule
@@ -38,17 +29,23 @@ pub struct RuleListOptions {
     #[arg(long, value_name = "PRESET[,PRESET...]", value_parser = rule_list)]
     pub rules: Option<RuleList>,
 
-    /// Override the ko rule of every rule set: simple, positional, situational or
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+/// The knobs overridden on every rule set used.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Overrides {
+    /// Override the ko rule of the rule set: simple, positional, situational or
     /// natural-situational.
     #[arg(long, value_name = "RULE")]
     pub ko: Option<KoRule>,
 
-    /// Override the suicide rule of every rule set: allowed or forbidden.
+    /// Override the suicide rule of the rule set: allowed or forbidden.
     #[arg(long, value_name = "RULE")]
     pub suicide: Option<Suicide>,
 
-    /// Count with this komi under every rule set, instead of the record's KM and the rule
-    /// set's default.
+    /// Count with this komi, instead of the record's KM and the rule set's default.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = komi)]
     pub komi: Option<f64>,
 }
@@ -57,15 +54,22 @@ pub struct RuleListOptions {
 #[derive(Debug, Clone)]
 pub struct RuleList(Vec<RuleSet>);
 
-impl RuleOptions {
-    /// The user's choice of rule set and overrides.
-    pub fn choice(&self) -> RulesChoice {
+impl Overrides {
+    /// The choice of `preset` (none: each record's `RU`) with these overrides.
+    fn on(&self, preset: Option<RuleSet>) -> RulesChoice {
         RulesChoice {
-            preset: self.rules.clone(),
+            preset,
             ko: self.ko,
             suicide: self.suicide,
             komi: self.komi,
         }
+    }
+}
+
+impl RuleOptions {
+    /// The user's choice of rule set and overrides.
+    pub fn choice(&self) -> RulesChoice {
+        self.overrides.on(self.rules.clone())
     }
 }
 
@@ -74,19 +78,13 @@ impl RuleListOptions {
     /// when `--rules` is absent), each with the `--ko`, `--suicide` and `--komi`
     /// overrides.
     pub fn choices(&self) -> Vec<RulesChoice> {
-        let presets: Vec<Option<RuleSet>> = match &self.rules {
-            Some(RuleList(list)) => list.iter().cloned().map(Some).collect(),
-            None => vec![None],
-        };
-        presets
-            .into_iter()
-            .map(|preset| RulesChoice {
-                preset,
-                ko: self.ko,
-                suicide: self.suicide,
-                komi: self.komi,
-            })
-            .collect()
+        match &self.rules {
+            Some(RuleList(list)) => list
+                .iter()
+                .map(|preset| self.overrides.on(Some(preset.clone())))
+                .collect(),
+            None => vec![self.overrides.on(None)],
+        }
     }
 }
 

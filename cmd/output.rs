@@ -13,8 +13,12 @@ mod text;
 
 use std::io::{self, Write};
 
+use anyhow::Context;
 use clap::ValueEnum;
 use goref::report::GameReport;
+
+use crate::Outcome;
+use crate::input::read_input;
 
 /// Output format of `validate` and `score`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -53,6 +57,29 @@ pub fn score_writer(format: Format, columns: usize) -> Box<dyn ReportWriter> {
         )),
         Format::Json => writer(Format::Json),
     }
+}
+
+/// Check every file of `files` with `check` (given the file's bytes or why they could not
+/// be read) and write each report; [`Outcome::Problems`] when `problem` holds for one.
+pub fn report_files(
+    files: &[String],
+    writer: &mut dyn ReportWriter,
+    check: impl Fn(&str, Result<Vec<u8>, String>) -> Vec<GameReport>,
+    problem: fn(&GameReport) -> bool,
+) -> anyhow::Result<Outcome> {
+    let mut problems = false;
+    for file in files {
+        for r in &check(file, read_input(file)) {
+            problems |= problem(r);
+            writer.game(r).context("cannot write the report")?;
+        }
+    }
+    writer.finish(None).context("cannot write the report")?;
+    Ok(if problems {
+        Outcome::Problems
+    } else {
+        Outcome::Clean
+    })
 }
 
 /// Whether `error` (anywhere in its chain) is a closed standard output: `goref ... | head`

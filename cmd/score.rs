@@ -1,14 +1,13 @@
 //! `goref score`: count finished games under one or more rule sets and check the
 //! recorded result.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use goref::check;
 use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
 use goref::sgf::Limits;
 
 use crate::Outcome;
-use crate::input::read_input;
 use crate::options::{RuleListOptions, dead_choice};
 use crate::output::{self, Format};
 
@@ -40,21 +39,10 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome> {
     let choices = args.rules.choices();
     let mut writer = output::score_writer(args.format, choices.len());
-    let mut problems = false;
-    for file in &args.files {
-        let reports: Vec<GameReport> = match read_input(file) {
-            Ok(bytes) => check::score_bytes(file, &bytes, &choices, &args.dead, &Limits::default()),
-            Err(error) => check::unreadable_rows(file, 0, &choices, &CheckError::Read(error)),
-        };
-        for r in &reports {
-            problems |= !r.valid || r.error.is_some() || r.result_mismatch();
-            writer.game(r).context("cannot write the report")?;
-        }
-    }
-    writer.finish(None).context("cannot write the report")?;
-    Ok(if problems {
-        Outcome::Problems
-    } else {
-        Outcome::Clean
-    })
+    let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
+        Ok(bytes) => check::score_bytes(file, &bytes, &choices, &args.dead, &Limits::default()),
+        Err(error) => check::unreadable_rows(file, 0, &choices, &CheckError::Read(error)),
+    };
+    let problem = |r: &GameReport| !r.valid || r.error.is_some() || r.result_mismatch();
+    output::report_files(&args.files, writer.as_mut(), check, problem)
 }

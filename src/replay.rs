@@ -226,23 +226,29 @@ impl<'a> Replayer<'a> {
                 self.board.pass();
                 false
             }
-            Action::Unreadable(raw) => {
-                self.illegal_move(
-                    FindingKind::OffBoard,
-                    i,
-                    None,
-                    self.rules.illegal,
-                    false,
-                    format!(
-                        "{}[{raw}] is not a point; the move was treated as a pass",
-                        mv.color.letter()
-                    ),
-                );
-                self.board.pass();
-                false
-            }
+            Action::Unreadable(raw) => self.not_a_point(
+                i,
+                format!(
+                    "{}[{raw}] is not a point; the move was treated as a pass",
+                    mv.color.letter()
+                ),
+            ),
             Action::Play(p) => self.play_stone(i, mv.color, *p),
         }
+    }
+
+    /// Move `i` (0-based) names no point of the board: an `off-board` finding, and a pass.
+    fn not_a_point(&mut self, i: usize, detail: String) -> bool {
+        self.illegal_move(
+            FindingKind::OffBoard,
+            i,
+            None,
+            self.rules.illegal,
+            false,
+            detail,
+        );
+        self.board.pass();
+        false
     }
 
     /// A stone play, move `i` (0-based): a stone that cannot stand (off the board, on an
@@ -252,24 +258,16 @@ impl<'a> Replayer<'a> {
         let record = self.record;
         let who = color.name();
         match self.board.play(color, p) {
-            Err(PlayError::OffBoard) => {
-                self.illegal_move(
-                    FindingKind::OffBoard,
-                    i,
-                    None,
-                    self.rules.illegal,
-                    false,
-                    format!(
-                        "{}[{}] is outside the {}x{} board; the move was treated as a pass",
-                        color.letter(),
-                        p.to_sgf(),
-                        record.width,
-                        record.height
-                    ),
-                );
-                self.board.pass();
-                false
-            }
+            Err(PlayError::OffBoard) => self.not_a_point(
+                i,
+                format!(
+                    "{}[{}] is outside the {}x{} board; the move was treated as a pass",
+                    color.letter(),
+                    p.to_sgf(),
+                    record.width,
+                    record.height
+                ),
+            ),
             Err(PlayError::Occupied) => {
                 let holder = self
                     .board

@@ -101,35 +101,18 @@ impl<T: Cell> Cell for Option<T> {
     }
 }
 
-impl Cell for &str {
-    fn cell(&self) -> String {
-        self.to_string()
-    }
+/// Cells written as the value displays itself.
+macro_rules! cell_by_display {
+    ($($ty:ty),+) => {
+        $(impl Cell for $ty {
+            fn cell(&self) -> String {
+                self.to_string()
+            }
+        })+
+    };
 }
 
-impl Cell for String {
-    fn cell(&self) -> String {
-        self.clone()
-    }
-}
-
-impl Cell for usize {
-    fn cell(&self) -> String {
-        self.to_string()
-    }
-}
-
-impl Cell for u32 {
-    fn cell(&self) -> String {
-        self.to_string()
-    }
-}
-
-impl Cell for bool {
-    fn cell(&self) -> String {
-        self.to_string()
-    }
-}
+cell_by_display!(&str, String, usize, u32, bool);
 
 impl Cell for f64 {
     /// JSON has no value for a number that is not finite: such a cell is empty, as its
