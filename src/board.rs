@@ -28,11 +28,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::point::Point;
-
-/// The largest board side goref accepts (SGF's letter coordinates allow 52, but the
-/// rule documents and every real server stop at 25).
-pub const MAX_SIZE: u8 = 25;
+use crate::point::{MAX_SIZE, Point};
 
 /// A player's colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

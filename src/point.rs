@@ -6,7 +6,9 @@
 //! the bottom, so it becomes a point only on a board of known height ([`PointName::at`]).
 //! Nothing here panics on any text.
 
-use crate::board::MAX_SIZE;
+/// The largest board side goref accepts (SGF's letter coordinates allow 52, but the
+/// rule documents and every real server stop at 25).
+pub const MAX_SIZE: u8 = 25;
 
 /// The column letters of the `D4` form: `I` is left out, as on every Go board.
 const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";

@@ -19,7 +19,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::MAX_SIZE;
+use crate::point::MAX_SIZE;
 pub use choice::{Resolved, RulesChoice, RulesOrigin};
 use ru::from_ru_plain;
 

@@ -296,7 +296,7 @@ pub enum LoadError {
 /// found; only an over-long value of a property goref does not read is dropped instead,
 /// with a [`WarningKind::Limit`] warning.
 ///
-/// The board size has its own fixed bound, sides 1 to [`MAX_SIZE`](crate::board::MAX_SIZE)
+/// The board size has its own fixed bound, sides 1 to [`MAX_SIZE`](crate::point::MAX_SIZE)
 /// ([`GameError::BadSize`]), set by what the board supports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {

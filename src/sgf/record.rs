@@ -15,8 +15,8 @@ use super::{
     Action, GameError, GameRecord, LoadWarning, MidSetup, Move, Setup, TerritoryMarks,
     TimeSettings, WarningKind,
 };
-use crate::board::{Color, MAX_SIZE};
-use crate::point::Point;
+use crate::board::Color;
+use crate::point::{MAX_SIZE, Point};
 
 /// A parsed node that takes its subtree apart without recursion when dropped.
 pub(crate) struct Tree<P: SgfProp>(pub SgfNode<P>);
