@@ -4,11 +4,13 @@
 //!
 //! ```text
 //! bytes --sgf::load--> GameRecord --replay::replay--> Replay (board states + findings)
-//!       --life::resolve + score::count--> Count --report--> GameReport --writer (cmd/)--> text, JSON, CSV
+//!       --adjudicate::adjudicate (life::resolve_under + score::count when counted)-->
+//!       Adjudication --> report::GameReport --writer (cmd/)--> text, JSON, CSV
 //! ```
 //!
-//! The library never parses arguments, prints, or exits the process: that is the
-//! command line's job (`cmd/`).
+//! [`check`] runs that flow over every game of a file, in parallel and in game order.
+//! docs/architecture.md maps the modules. The library never parses arguments, prints, or
+//! exits the process: that is the command line's job (`cmd/`).
 
 pub mod adjudicate;
 pub mod board;
