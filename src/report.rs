@@ -162,6 +162,9 @@ pub struct ScoreReport {
     /// rule set where it loses), `Void`, or the recorded `B+R`/`W+T` when the game did not
     /// end by counting.
     pub result: String,
+    /// What decided the result: `count`, `resignation`, `time`, `forfeit`, `draw`,
+    /// `no-result` or `recorded` (nothing to check it against).
+    pub decided_by: DecidedBy,
     /// Whether goref counted the board (false when resignation, time or forfeit ended it).
     pub scored: bool,
     pub dead_source: DeadSource,
@@ -174,9 +177,6 @@ pub struct ScoreReport {
     pub breakdown: Option<Count>,
     /// Sentences saying how goref counted (pass stones applied, unresolved stones...).
     pub notes: Vec<Note>,
-    /// What decided the result (not yet part of the output).
-    #[serde(skip)]
-    pub decided_by: DecidedBy,
 }
 
 impl ScoreReport {
@@ -194,13 +194,13 @@ impl ScoreReport {
             white: None,
             margin: None,
             result: result.to_string(),
+            decided_by,
             scored: false,
             dead_source: DeadSource::None,
             dead_stones: Vec::new(),
             result_matches,
             breakdown: None,
             notes,
-            decided_by,
         };
         if let Some(counted) = counted {
             score.black = Some(counted.count.black.total);

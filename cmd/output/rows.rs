@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use goref::adjudicate::DecidedBy;
 use goref::life::DeadSource;
 use goref::replay::{FindingKind, Severity};
 use goref::report::{FindingReport, GameReport};
@@ -58,6 +59,9 @@ row! {
     dead_source: Option<DeadSource>,
     result_matches: Option<bool>,
     error: Option<String>,
+    /// Added after the columns of the first release, so scripts that read columns by
+    /// position keep working.
+    decided_by: Option<DecidedBy>,
 }
 
 impl<'a> Row<'a> {
@@ -86,6 +90,7 @@ impl<'a> Row<'a> {
             dead_source: score.map(|s| s.dead_source),
             result_matches: score.and_then(|s| s.result_matches),
             error: r.error.as_ref().map(words::error),
+            decided_by: score.map(|s| s.decided_by),
         }
     }
 }
@@ -127,6 +132,12 @@ impl Cell for f64 {
 }
 
 impl Cell for FindingKind {
+    fn cell(&self) -> String {
+        self.as_str().to_string()
+    }
+}
+
+impl Cell for DecidedBy {
     fn cell(&self) -> String {
         self.as_str().to_string()
     }

@@ -79,7 +79,7 @@ const fn line(label: &'static str, cell: fn(&GameReport) -> Option<String>) -> L
 }
 
 /// The rows, top to bottom.
-const LINES: [Line; 18] = [
+const LINES: [Line; 19] = [
     line("verdict", |r| {
         Some(if r.error.is_some() {
             "ERROR".to_string()
@@ -146,6 +146,9 @@ const LINES: [Line; 18] = [
     line("total B", |r| r.score.as_ref()?.black.map(format_points)),
     line("total W", |r| r.score.as_ref()?.white.map(format_points)),
     line("result", |r| Some(r.score.as_ref()?.result.clone())),
+    line("decided by", |r| {
+        Some(words::decided_by(&r.score.as_ref()?.decided_by))
+    }),
     Line {
         label: "recorded",
         cell: |r| r.recorded_result.clone(),

@@ -14,7 +14,7 @@ use crate::common::{self, goref, manifest};
 
 const HEADER: &str = "file,game,rules,size,komi,handicap,black,white,moves,valid,illegal_count,\
 first_illegal_move,first_illegal_kind,recorded_result,result,black_score,white_score,margin,\
-dead_source,result_matches,error";
+dead_source,result_matches,error,decided_by";
 
 const GOOD: &str = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]PB[b]PW[w]RE[B+R];B[ee];W[cc];B[gg])";
 /// White plays twice in a row.

@@ -884,3 +884,89 @@ fn a_collection_is_reported_game_by_game_in_file_order() {
         assert_eq!(g["rules"], if i % 2 == 0 { "chinese" } else { "japanese" });
     }
 }
+
+/// Issue 10: what decided each result, in JSON and in the text table.
+#[test]
+fn every_result_says_what_decided_it() {
+    let cases = [
+        // (record, rule set, result, decided_by, text cell)
+        (
+            "(;GM[1]SZ[9]RU[Chinese]RE[W+R];B[ee];W[cc];W[gg])",
+            "chinese",
+            "B+F",
+            "forfeit",
+            "forfeit (out-of-turn, move 3)",
+        ),
+        (
+            "(;GM[1]SZ[13]RU[sjtu]RE[B+R];B[gg]BL[-2];W[cc])",
+            "sjtu",
+            "W+F",
+            "time",
+            "time (move 1)",
+        ),
+        (
+            "(;GM[1]SZ[9]RE[B+R];B[ee];W[cc])",
+            "chinese",
+            "B+R",
+            "resignation",
+            "resignation",
+        ),
+        (
+            "(;GM[1]SZ[9]RE[W+T];B[ee];W[cc])",
+            "chinese",
+            "W+T",
+            "time",
+            "time",
+        ),
+        (
+            "(;GM[1]SZ[9];B[ee];W[cc])",
+            "chinese",
+            "?",
+            "recorded",
+            "recorded",
+        ),
+        (
+            "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])",
+            "sjtu",
+            "Draw",
+            "draw",
+            "draw",
+        ),
+        (
+            "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])",
+            "japanese",
+            "Void",
+            "no-result",
+            "no-result",
+        ),
+        (
+            "(;GM[1]SZ[5]KM[0.5]RE[W+0.5];B[bc];W[dc];B[];W[])",
+            "chinese",
+            "W+0.5",
+            "count",
+            "count",
+        ),
+    ];
+    for (record, rules, result, decided_by, cell) in cases {
+        let output = goref()
+            .args(["score", "--format", "json", "--rules", rules, "-"])
+            .write_stdin(record)
+            .output()
+            .expect("goref runs");
+        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        let score = &value["games"][0]["score"];
+        assert_eq!(score["result"], result, "{record}");
+        assert_eq!(score["decided_by"], decided_by, "{record}");
+        let text = goref()
+            .args(["score", "--rules", rules, "-"])
+            .write_stdin(record)
+            .output()
+            .expect("goref runs");
+        let text = String::from_utf8_lossy(&text.stdout).to_string();
+        let row = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("decided by"))
+            .unwrap_or_else(|| panic!("no decided by row in\n{text}"));
+        assert_eq!(row.trim_start(), format!("decided by             {cell}"));
+    }
+}

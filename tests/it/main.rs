@@ -5,11 +5,13 @@
 //! - [`batch`]: `goref batch` run as CI runs it;
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
-//!   reported as ignored where the corpus is absent.
+//!   reported as ignored where the corpus is absent;
+//! - [`docs`]: the examples of docs/ that show output.
 
 mod batch;
 mod cli;
 mod common;
 mod corpus_load;
 mod corpus_score;
+mod docs;
 mod malformed;
