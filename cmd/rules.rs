@@ -49,8 +49,8 @@ pub fn run(args: Args) -> Result<Outcome> {
                             "{:<14} {:<22} {:<10} {:<20} {:>5}  {}",
                             r.name,
                             r.aliases().join(", "),
-                            name_of(&r.counting)?,
-                            name_of(&r.ko)?,
+                            r.counting.to_string(),
+                            r.ko.to_string(),
                             goref::words::format_points(r.komi),
                             r.source()
                         )?;
@@ -63,33 +63,16 @@ pub fn run(args: Args) -> Result<Outcome> {
     Ok(Outcome::Clean)
 }
 
-/// Every parameter of a preset, one per line, named as in its JSON form.
+/// Every knob of a rule set, one per line, named and written as an override takes it
+/// (`handicap-komi: 0.5` is `+handicap-komi=0.5`).
 fn write_preset(out: &mut impl Write, preset: &RuleSet) -> Result<()> {
     writeln!(out, "{}", preset.name)?;
     writeln!(out, "  source: {}", preset.source())?;
     if !preset.aliases().is_empty() {
         writeln!(out, "  aliases: {}", preset.aliases().join(", "))?;
     }
-    let value = serde_json::to_value(preset)?;
-    if let serde_json::Value::Object(fields) = value {
-        for (key, value) in fields {
-            if key == "name" {
-                continue;
-            }
-            writeln!(out, "  {key}: {}", plain(&value))?;
-        }
+    for (knob, value) in preset.knobs() {
+        writeln!(out, "  {knob}: {value}")?;
     }
     Ok(())
-}
-
-fn plain(value: &serde_json::Value) -> String {
-    match value {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Array(items) if items.is_empty() => "any".to_string(),
-        other => other.to_string(),
-    }
-}
-
-fn name_of<T: serde::Serialize>(value: &T) -> Result<String> {
-    Ok(plain(&serde_json::to_value(value)?))
 }

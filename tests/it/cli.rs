@@ -970,3 +970,39 @@ fn every_result_says_what_decided_it() {
         assert_eq!(row.trim_start(), format!("decided by             {cell}"));
     }
 }
+
+/// Issue 13: `goref rules PRESET` names each knob as an override takes it, and each value
+/// as it is written there: every line `knob: value` read back as `PRESET+knob=value`
+/// gives the same rule set.
+#[test]
+fn rules_shows_knobs_as_overrides_take_them() {
+    for preset in [
+        "aga",
+        "ace",
+        "chinese",
+        "sjtu",
+        "japanese",
+        "tromp-taylor",
+        "ing",
+    ] {
+        let shown = goref()
+            .args(["rules", preset])
+            .output()
+            .expect("goref runs");
+        let text = String::from_utf8_lossy(&shown.stdout).to_string();
+        let knobs: Vec<(&str, &str)> = text
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.trim_start().split_once(": "))
+            .filter(|(key, _)| !matches!(*key, "source" | "aliases"))
+            .collect();
+        assert_eq!(knobs.len(), goref::rules::KNOBS.len(), "{text}");
+        for ((knob, value), expected) in knobs.iter().zip(goref::rules::KNOBS) {
+            assert_eq!(*knob, expected, "{preset}");
+            let again: goref::RuleSet = format!("{preset}+{knob}={value}")
+                .parse()
+                .unwrap_or_else(|e| panic!("{preset}+{knob}={value}: {e}"));
+            assert_eq!(again.name, preset, "{knob}={value} changes {preset}");
+        }
+    }
+}
