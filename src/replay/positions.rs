@@ -82,6 +82,7 @@ impl Positions {
     /// Record the position of `board` after `moves_played` moves (the last by `mover`).
     /// `stone_play`: the move put a stone on the board (a pass, or a stone that could
     /// not stand, did not).
+    #[inline]
     pub(super) fn remember(
         &mut self,
         board: &Board,

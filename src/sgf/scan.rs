@@ -265,7 +265,10 @@ struct Values {
 }
 
 /// The state of the scan of one game tree: the lexer's position, the repairs made so
-/// far and the counts the limits bound.
+/// far and the counts the limits bound. [`GameScanner::scan`] reads the tokens (nesting
+/// and nodes against the limits); [`GameScanner::property`] lexes a property, checks its
+/// values against the limit and applies the repairs; [`GameScanner::finish`] hands the
+/// game over, cut where reading stopped.
 struct GameScanner<'t, 'l> {
     text: &'t str,
     b: &'t [u8],
@@ -315,130 +318,123 @@ fn scan_game<'a>(
 impl<'t> GameScanner<'t, '_> {
     /// Read tokens until the game tree closes, the text ends, or reading must stop.
     fn scan(&mut self) -> End {
+        let b = self.b;
+        let mut i = self.i;
         loop {
-            self.i = skip_ws(self.b, self.i);
-            let Some(&c) = self.b.get(self.i) else {
+            i = skip_ws(b, i);
+            let Some(&c) = b.get(i) else {
+                self.i = i;
                 return End::Done;
             };
-            let end = match c {
-                b'(' => self.open(),
-                b')' => self.close(),
-                b';' => self.node(),
-                c if c.is_ascii_alphabetic() => self.property(),
+            match c {
+                b'(' => {
+                    if self.prev == Prev::Open {
+                        // `prev` is `Open`, so `depth` counts that `(`: it is at least 1.
+                        return End::Cut {
+                            at: self.last_open,
+                            close: self.depth - 1,
+                            resume: i,
+                            problem: Problem::EmptyVariation,
+                        };
+                    }
+                    self.last_open = i;
+                    self.depth += 1;
+                    self.prev = Prev::Open;
+                    i += 1;
+                    if self.depth > self.limits.max_depth {
+                        let bound = Exceeded::Depth;
+                        return End::Exceeded { bound, resume: i };
+                    }
+                }
+                b')' => {
+                    // The scan ends as soon as `depth` reaches 0, so it is at least 1 here.
+                    self.depth -= 1;
+                    self.prev = Prev::Close;
+                    i += 1;
+                    if self.depth == 0 {
+                        self.i = i;
+                        return End::Done;
+                    }
+                }
+                b';' => {
+                    self.nodes += 1;
+                    self.prev = Prev::Node;
+                    i += 1;
+                    if self.nodes > self.limits.max_nodes {
+                        let bound = Exceeded::Nodes;
+                        return End::Exceeded { bound, resume: i };
+                    }
+                }
+                c if c.is_ascii_alphabetic() => {
+                    self.i = i;
+                    if let Some(end) = self.property() {
+                        return end;
+                    }
+                    i = self.i;
+                }
                 _ => {
                     let junk = self
                         .text
-                        .get(self.i..)
+                        .get(i..)
                         .and_then(|s| s.chars().next())
                         .unwrap_or('?');
-                    Some(End::Cut {
-                        at: self.i,
+                    return End::Cut {
+                        at: i,
                         close: self.depth,
-                        resume: self.i + 1,
+                        resume: i + 1,
                         problem: Problem::Unexpected(junk),
-                    })
+                    };
                 }
-            };
-            if let Some(end) = end {
-                return end;
             }
         }
-    }
-
-    fn open(&mut self) -> Option<End> {
-        if self.prev == Prev::Open {
-            // `prev` is `Open`, so `depth` counts that `(`: it is at least 1.
-            return Some(End::Cut {
-                at: self.last_open,
-                close: self.depth - 1,
-                resume: self.i,
-                problem: Problem::EmptyVariation,
-            });
-        }
-        self.last_open = self.i;
-        self.depth += 1;
-        self.prev = Prev::Open;
-        self.i += 1;
-        (self.depth > self.limits.max_depth).then_some(End::Exceeded {
-            bound: Exceeded::Depth,
-            resume: self.i,
-        })
-    }
-
-    fn close(&mut self) -> Option<End> {
-        // The scan ends as soon as `depth` reaches 0, so it is at least 1 here.
-        self.depth -= 1;
-        self.i += 1;
-        self.prev = Prev::Close;
-        (self.depth == 0).then_some(End::Done)
-    }
-
-    fn node(&mut self) -> Option<End> {
-        self.nodes += 1;
-        self.prev = Prev::Node;
-        self.i += 1;
-        (self.nodes > self.limits.max_nodes).then_some(End::Exceeded {
-            bound: Exceeded::Nodes,
-            resume: self.i,
-        })
     }
 
     /// An identifier and its values: cut where it is malformed, dropped or refused when
     /// a value is past the limit, else repaired as sgf-parse needs.
     fn property(&mut self) -> Option<End> {
-        let id_start = self.i;
-        let id_end = id_start + letters(self.b, id_start);
-        let raw_id = self.text.get(id_start..id_end).unwrap_or_default();
-        let values = match self.values(id_start, id_end, raw_id) {
-            Ok(values) => values,
-            Err(end) => return Some(end),
-        };
-        if values.longest > self.limits.max_value_bytes {
-            return self.long_value(id_start, raw_id, &values);
-        }
-        self.repair(id_start, id_end, raw_id, &values);
-        self.prev = Prev::Value;
-        self.i = values.next;
-        None
-    }
-
-    /// Lex the values after the identifier at `id_start..id_end`.
-    fn values(&self, id_start: usize, id_end: usize, raw_id: &str) -> Result<Values, End> {
         let b = self.b;
-        let mut j = skip_ws(b, id_end);
+        let id_start = self.i;
+        let id_end = id_start + letters(b, id_start);
+        let raw_id = self.text.get(id_start..id_end).unwrap_or_default();
         let cut = |resume: usize, problem: Problem| End::Cut {
             at: id_start,
             close: self.depth,
             resume,
             problem,
         };
+        let mut j = skip_ws(b, id_end);
         if b.get(j) != Some(&b'[') {
-            return Err(cut(id_end, Problem::NoValue(raw_id.to_string())));
+            return Some(cut(id_end, Problem::NoValue(raw_id.to_string())));
         }
         if self.prev == Prev::Close {
-            return Err(cut(
-                id_end,
-                Problem::PropertyAfterVariation(raw_id.to_string()),
-            ));
+            let problem = Problem::PropertyAfterVariation(raw_id.to_string());
+            return Some(cut(id_end, problem));
         }
-        let mut values = Values {
-            first: j + 1,
-            last_end: j + 1,
-            count: 0,
-            longest: 0,
-            next: j,
-        };
+        let (first, mut last_end, mut count, mut longest) = (j + 1, j + 1, 0, 0);
         while b.get(j) == Some(&b'[') {
             let Some(end) = value_end(b, j + 1) else {
-                return Err(cut(b.len(), Problem::UnterminatedValue(raw_id.to_string())));
+                let problem = Problem::UnterminatedValue(raw_id.to_string());
+                return Some(cut(b.len(), problem));
             };
-            values.longest = values.longest.max(end - (j + 1));
-            values.last_end = end;
-            values.count += 1;
+            longest = longest.max(end - (j + 1));
+            last_end = end;
+            count += 1;
             j = skip_ws(b, end + 1);
         }
-        values.next = j;
-        Ok(values)
+        let values = Values {
+            first,
+            last_end,
+            count,
+            longest,
+            next: j,
+        };
+        if longest > self.limits.max_value_bytes {
+            return self.long_value(id_start, raw_id, &values);
+        }
+        self.repair(id_start, id_end, raw_id, &values);
+        self.prev = Prev::Value;
+        self.i = j;
+        None
     }
 
     /// A value past [`Limits::max_value_bytes`]: the game is refused when goref reads the
@@ -491,8 +487,7 @@ impl<'t> GameScanner<'t, '_> {
             }
         }
         let id = canonical_id(raw_id);
-        let in_root_gm = self.nodes == 1 && id == "GM";
-        if in_root_gm && self.gm.is_some() {
+        if self.nodes == 1 && id == "GM" && self.gm.is_some() {
             // sgf-parse rejects a root with two GM; the first one counts.
             self.out.edit(id_start, values.next, "");
             self.repairs
@@ -508,7 +503,7 @@ impl<'t> GameScanner<'t, '_> {
                 ));
             }
         }
-        if in_root_gm && values.count > 0 {
+        if self.nodes == 1 && id == "GM" && values.count > 0 {
             // Several values read as written (`1][2`): not a game type.
             let value = self
                 .text
