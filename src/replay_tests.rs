@@ -522,6 +522,15 @@ mod superko_reference {
         expected
     }
 
+    /// The move numbers of the superko findings of `r`.
+    fn superkos(r: &Replay) -> Vec<usize> {
+        r.findings
+            .iter()
+            .filter(|f| f.kind == FindingKind::Superko)
+            .filter_map(|f| f.move_number)
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -535,13 +544,7 @@ mod superko_reference {
             for ko in [KoRule::Positional, KoRule::Situational, KoRule::NaturalSituational] {
                 let rules = RuleSet::preset("tromp-taylor").expect("preset").with_ko(ko);
                 let r = replay(&game, &rules).expect("replayable");
-                let found: Vec<usize> = r
-                    .findings
-                    .iter()
-                    .filter(|f| f.kind == FindingKind::Superko)
-                    .filter_map(|f| f.move_number)
-                    .collect();
-                prop_assert_eq!(found, reference(size, &moves, ko), "{:?} {}", ko, text);
+                prop_assert_eq!(superkos(&r), reference(size, &moves, ko), "{:?} {}", ko, text);
             }
         }
 
@@ -557,10 +560,8 @@ mod superko_reference {
             let game = record(&text);
             for ko in [KoRule::Positional, KoRule::Situational, KoRule::NaturalSituational] {
                 let rules = RuleSet::preset("tromp-taylor").expect("preset").with_ko(ko);
-                let r = replay_colliding(&game, &rules);
                 let expected = reference(size, &moves, ko);
-                for f in r.findings.iter().filter(|f| f.kind == FindingKind::Superko) {
-                    let number = f.move_number.unwrap_or_default();
+                for number in superkos(&replay_colliding(&game, &rules)) {
                     prop_assert!(expected.contains(&number), "{:?} move {} {}", ko, number, text);
                 }
             }

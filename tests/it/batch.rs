@@ -559,6 +559,21 @@ fn a_document_past_the_size_limit_is_an_error_row_naming_both_sizes() {
     );
 }
 
+/// Run `goref batch` over `dir` with `--jobs 1` and the time budget `timeout`, measured in
+/// work done (the test hook `--test-clock-per-node`: a millisecond per node loaded and per
+/// move checked), and return (CSV lines, exit code).
+fn timed_csv_of(timeout: &str, dir: &Path) -> (Vec<String>, i32) {
+    csv_of(&[
+        "--timeout",
+        timeout,
+        "--test-clock-per-node",
+        "1000",
+        "--jobs",
+        "1",
+        dir.to_str().expect("a UTF-8 path"),
+    ])
+}
+
 /// A file that takes too long is reported as timed out, and the run goes on. Time is
 /// measured in work done (a test hook: a millisecond per node loaded and per move
 /// checked), so the time-out falls at the same place on every machine.
@@ -568,15 +583,7 @@ fn a_slow_file_times_out_and_the_run_goes_on() {
     // 1,001 nodes: a second of work, past the half-second budget.
     write(&dir.path().join("a-slow.sgf"), passes(1_000).as_bytes());
     write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
-    let (lines, code) = csv_of(&[
-        "--timeout",
-        "0.5",
-        "--test-clock-per-node",
-        "1000",
-        "--jobs",
-        "1",
-        dir.path().to_str().expect("a UTF-8 path"),
-    ]);
+    let (lines, code) = timed_csv_of("0.5", dir.path());
     assert_eq!(code, 1);
     let rows = rows_of(&lines);
     assert_eq!(rows.len(), 2);
@@ -600,15 +607,7 @@ fn a_collection_past_its_time_keeps_the_games_checked_and_names_each_one_left() 
         passes(100).repeat(10).as_bytes(),
     );
     write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
-    let (lines, code) = csv_of(&[
-        "--timeout",
-        "1.5",
-        "--test-clock-per-node",
-        "1000",
-        "--jobs",
-        "1",
-        dir.path().to_str().expect("a UTF-8 path"),
-    ]);
+    let (lines, code) = timed_csv_of("1.5", dir.path());
     assert_eq!(code, 1);
     let rows = rows_of(&lines);
     assert_eq!(
