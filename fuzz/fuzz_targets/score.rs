@@ -1,4 +1,4 @@
-//! Arbitrary bytes to `report::score_bytes` with two rule choices and every `--dead`
+//! Arbitrary bytes to `check::score_bytes` with two rule choices and every `--dead`
 //! mode that needs no points: one report per (game, choice), whatever the bytes.
 #![no_main]
 
