@@ -26,6 +26,10 @@
 //!
 //! Everything runs once per game on the final position; no input can make it panic.
 
+pub mod fill;
+pub mod seki;
+pub mod tidy;
+
 use crate::board::{Board, Color};
 use crate::point::{Point, PointName};
 use crate::rules::Suicide;
