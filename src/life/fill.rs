@@ -60,8 +60,8 @@ pub struct MustFill {
     /// A stone of the chain that needs the connection (its first in reading order).
     pub chain: Point,
     pub reason: FillReason,
-    /// The dame whose filling, or the connection whose making, puts the chain in atari
-    /// (`None` for [`FillReason::Atari`]).
+    /// The last dame whose filling, or the connection whose making, puts the chain in
+    /// atari (`None` for [`FillReason::Atari`]).
     pub after: Option<Point>,
 }
 
@@ -81,8 +81,8 @@ impl MustFill {
                 format!("the {lower} chain at {chain} is in atari: {color} must connect at {at}")
             }
             (FillReason::FalseEye, Some(dame)) => format!(
-                "{at} is a false eye: once the dame at {} is filled, the {lower} chain at \
-                 {chain} is in atari and {color} must connect at {at}",
+                "{at} is a false eye: once the dame next to it are filled (the last at {}), \
+                 the {lower} chain at {chain} is in atari and {color} must connect at {at}",
                 dame.to_d4(height)
             ),
             (FillReason::FalseEyeChain, Some(before)) => format!(

@@ -215,16 +215,18 @@ impl Playout {
             if self.class[self.index(q)] != Class::Eye(color) || self.end.is_suicide(color, q) {
                 return;
             }
-            // Name the chain by a stone of the final position, not one of the tidy-up's.
-            let chain = self
-                .end
-                .chain(stone)
-                .into_iter()
-                .find(|&s| {
-                    self.grid
-                        .index(s)
-                        .is_some_and(|i| self.grid.stones[i].is_some())
-                })
+            // Name the chain by a stone of the final position next to the point, not one
+            // the tidy-up played.
+            let members = self.end.chain(stone);
+            let original = |s: &Point| {
+                self.grid
+                    .index(*s)
+                    .is_some_and(|i| self.grid.stones[i].is_some())
+            };
+            let chain = around(&self.end, q)
+                .filter(|s| members.contains(s))
+                .find(|s| original(s))
+                .or_else(|| members.iter().copied().find(|s| original(s)))
                 .unwrap_or(stone);
             if self.end.play(color, q).is_err() {
                 return;

@@ -195,8 +195,8 @@ fn false_eye_must_be_filled_once_the_dame_is() {
     assert_eq!(t.must_fill[0].reason, FillReason::FalseEye);
     assert_eq!(
         t.must_fill[0].describe(3),
-        "E1 is a false eye: once the dame at G1 is filled, the black chain at F1 is in \
-         atari and Black must connect at E1"
+        "E1 is a false eye: once the dame next to it are filled (the last at G1), the black \
+         chain at F1 is in atari and Black must connect at E1"
     );
 }
 
