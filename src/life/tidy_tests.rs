@@ -313,3 +313,62 @@ proptest! {
         }
     }
 }
+
+/// The final position of a fixture record (`fixtures/scoring/...`), with its markup's
+/// dead stones.
+fn fixture(path: &str) -> (Board, Vec<Point>) {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/scoring")
+        .join(path);
+    let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    let record = crate::sgf::load(&bytes)
+        .expect("fixture loads")
+        .into_iter()
+        .flatten()
+        .next()
+        .expect("one game");
+    let rules: crate::rules::RuleSet = "japanese".parse().expect("preset");
+    let replay = crate::replay::replay(&record, &rules).expect("fixture replays");
+    let dead = super::super::resolve(
+        &replay.board,
+        &super::super::DeadSpec::Auto,
+        record.territory.as_ref(),
+    )
+    .expect("dead stones");
+    (replay.board, dead.stones)
+}
+
+/// What each record of `fixtures/scoring/japanese/` must show: (file, shared points,
+/// eyes of the seki, points that must be filled), in D4 form.
+#[test]
+fn every_japanese_fixture_shows_its_shape() {
+    let cases: &[(&str, &[&str], &[&str], &[&str])] = &[
+        ("japanese/seki-no-eyes.sgf", &["D7", "D6"], &[], &[]),
+        ("seki/eye-versus-eye.sgf", &["C7"], &["A7", "E7"], &[]),
+        (
+            "japanese/seki-shared-eye.sgf",
+            &["E7"],
+            &["A7", "C7", "G7"],
+            &[],
+        ),
+        ("japanese/false-eye.sgf", &[], &[], &["E1"]),
+        ("japanese/false-eye-chain.sgf", &[], &[], &["G1", "E1"]),
+        ("japanese/false-eye-real.sgf", &[], &[], &[]),
+        (
+            "japanese/open-ko-dumonteil-5.sgf",
+            &["L2", "N2"],
+            &[],
+            &["G1"],
+        ),
+    ];
+    for &(path, shared, eyes, fills) in cases {
+        let (b, dead) = fixture(path);
+        let t = tidy(&b, &dead);
+        let d4 =
+            |list: &[Point]| -> Vec<String> { list.iter().map(|p| p.to_d4(b.height())).collect() };
+        assert_eq!(d4(&t.seki.shared), shared, "{path}: shared points");
+        assert_eq!(d4(&t.seki.eyes), eyes, "{path}: eyes of the seki");
+        let filled: Vec<Point> = t.must_fill.iter().map(|m| m.point).collect();
+        assert_eq!(d4(&filled), fills, "{path}: points to fill");
+    }
+}
