@@ -338,11 +338,19 @@ fn fixture(path: &str) -> (Board, Vec<Point>) {
     (replay.board, dead.stones)
 }
 
-/// What each record of `fixtures/scoring/japanese/` must show: (file, shared points,
-/// eyes of the seki, points that must be filled), in D4 form.
+/// A fixture and what it must show, in D4 form: (file, shared points, eyes of the seki,
+/// points that must be filled).
+type Shape = (
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+/// What each record of `fixtures/scoring/japanese/` must show.
 #[test]
 fn every_japanese_fixture_shows_its_shape() {
-    let cases: &[(&str, &[&str], &[&str], &[&str])] = &[
+    let cases: &[Shape] = &[
         ("japanese/seki-no-eyes.sgf", &["D7", "D6"], &[], &[]),
         ("seki/eye-versus-eye.sgf", &["C7"], &["A7", "E7"], &[]),
         (
