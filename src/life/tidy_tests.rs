@@ -331,7 +331,7 @@ fn fixture(path: &str) -> (Board, Vec<Point>) {
     let replay = crate::replay::replay(&record, &rules).expect("fixture replays");
     let dead = super::super::resolve(
         &replay.board,
-        &super::super::DeadSpec::Auto,
+        &super::super::DeadChoice::Auto,
         record.territory.as_ref(),
     )
     .expect("dead stones");
