@@ -20,6 +20,7 @@ use crate::life::{self, DeadChoice, DeadSource, DeadStones, DeadStonesError};
 use crate::replay::{Consequence, FindingKind, Loss, Replay};
 use crate::result::{GameResult, WinBy};
 use crate::rules::{DeadStoneRule, RuleSet, Tie};
+use crate::score::marks::{self, TerritoryMismatch};
 use crate::score::{self, Count, GameFacts};
 use crate::sgf::{Action, GameRecord};
 use crate::words::plural;
@@ -135,6 +136,9 @@ pub struct Adjudication {
 pub struct Counted {
     pub dead: DeadStones,
     pub count: Count,
+    /// Where the record's TB/TW marks differ from the count's territory (`None`: they
+    /// agree, or the record has no marks).
+    pub territory_mismatch: Option<TerritoryMismatch>,
 }
 
 /// Decide `record`, replayed as `replay` under `rules`. `komi_chosen`: the user set the
@@ -348,11 +352,19 @@ fn by_count(
     };
     let count = score::count(board, &dead.stones, rules, &facts);
     notes.extend(count.notes.iter().cloned().map(Note::Text));
+    let territory_mismatch = record
+        .territory
+        .as_ref()
+        .and_then(|m| marks::compare(board, m, &count));
     Ok(Adjudication {
         result: count_result(count.margin, rules),
         decided_by: DecidedBy::Count,
         result_matches: None,
-        counted: Some(Counted { dead, count }),
+        counted: Some(Counted {
+            dead,
+            count,
+            territory_mismatch,
+        }),
         notes,
     })
 }

@@ -15,7 +15,8 @@ use crate::life::{DeadSource, DeadStonesError};
 use crate::point::Point;
 use crate::replay::{Consequence, Finding, FindingKind, ReplayError, Severity};
 use crate::rules::{DEFAULT_PRESET, Resolved, RulesOrigin};
-use crate::score::Count;
+use crate::score::marks::TerritoryMismatch;
+use crate::score::{Count, NotTerritory};
 use crate::sgf::{self, GameRecord, LoadError, LoadWarning, WarningKind};
 
 /// One finding, ready to print or serialise.
@@ -177,6 +178,42 @@ pub struct ScoreReport {
     pub breakdown: Option<Count>,
     /// Sentences saying how goref counted (pass stones applied, unresolved stones...).
     pub notes: Vec<Note>,
+    /// The empty points surrounded by one colour that the count gave to nobody, and why
+    /// (a seki's eyes, eye points that must be filled); empty when there are none or the
+    /// board was not counted.
+    pub not_territory: Vec<NotTerritoryReport>,
+    /// Where the record's TB/TW marks differ from the count's territory: becomes a
+    /// `territory-mismatch` finding in [`GameReport::add_score`].
+    #[serde(skip)]
+    pub territory_mismatch: Option<TerritoryMismatch>,
+}
+
+/// A point the count gave to nobody though one colour surrounds it (`not_territory` in
+/// docs/formats.md).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NotTerritoryReport {
+    /// `D4` form.
+    pub point: String,
+    /// SGF form, `dp`.
+    pub sgf: String,
+    /// The colour that surrounds it.
+    pub color: Color,
+    /// `seki`, `atari`, `false-eye` or `false-eye-chain`.
+    pub reason: &'static str,
+    /// One sentence saying why.
+    pub detail: String,
+}
+
+impl NotTerritoryReport {
+    pub fn new(n: &NotTerritory, height: u8) -> NotTerritoryReport {
+        NotTerritoryReport {
+            point: n.point().to_d4(height),
+            sgf: n.point().to_sgf(),
+            color: n.color(),
+            reason: n.reason(),
+            detail: n.describe(height),
+        }
+    }
 }
 
 impl ScoreReport {
@@ -201,6 +238,8 @@ impl ScoreReport {
             result_matches,
             breakdown: None,
             notes,
+            not_territory: Vec::new(),
+            territory_mismatch: None,
         };
         if let Some(counted) = counted {
             score.black = Some(counted.count.black.total);
@@ -214,6 +253,13 @@ impl ScoreReport {
                 .iter()
                 .map(|p| p.to_d4(height))
                 .collect();
+            score.not_territory = counted
+                .count
+                .not_territory
+                .iter()
+                .map(|n| NotTerritoryReport::new(n, height))
+                .collect();
+            score.territory_mismatch = counted.territory_mismatch;
             score.breakdown = Some(counted.count);
         }
         score
@@ -281,10 +327,25 @@ impl GameReport {
         }
     }
 
-    /// Add the count: `score`, and a `result-mismatch` finding when the result goref
-    /// reached disagrees with `RE` (the one place such a finding is made). `rules` names
-    /// the rule set in the finding's sentence.
-    pub fn add_score(&mut self, score: ScoreReport, rules: &str) {
+    /// Add the count: `score`, a `territory-mismatch` finding when the record's TB/TW
+    /// marks differ from the count's territory, and a `result-mismatch` finding when the
+    /// result goref reached disagrees with `RE` (the one place such findings are made).
+    /// `rules` names the rule set in the findings' sentences.
+    pub fn add_score(&mut self, mut score: ScoreReport, rules: &str) {
+        if let Some(mismatch) = score.territory_mismatch.take() {
+            let first = mismatch.differences.first().map(|d| d.point);
+            self.findings.push(FindingReport {
+                kind: FindingKind::TerritoryMismatch,
+                severity: Severity::Warning,
+                move_number: None,
+                node: Some(mismatch.node),
+                color: None,
+                point: first.map(|p| p.to_d4(mismatch.height)),
+                sgf: first.map(Point::to_sgf),
+                detail: mismatch.describe(rules),
+                consequence: Consequence::None,
+            });
+        }
         if score.result_matches == Some(false) {
             let re = self.recorded_result.as_deref().unwrap_or_default();
             self.findings.push(FindingReport {

@@ -22,8 +22,11 @@
 //!   half where the rules share them (Chinese, WMSG).
 //! - *Territory* (Japanese, Korean; AGA and ACE by agreement): empty points surrounded by
 //!   one colour plus prisoners (stones captured in play and dead stones taken off at the
-//!   end). The Japanese and Korean rules count no points inside a seki (Japanese Rules of
-//!   Go 1989, article 8): see [`SekiPoints::NotCounted`] for how goref finds a seki.
+//!   end). The Japanese and Korean rules count no points inside a seki, and no eye point
+//!   its owner must fill before the game could end (Japanese Rules of Go 1989, articles 7
+//!   and 8): under [`SekiPoints::NotCounted`] goref tidies the final position up as a
+//!   referee does ([`crate::life::tidy`]) and lists every point it did not count
+//!   ([`NotTerritory`]).
 //! - *Pass stones* (AGA, ACE): each pass hands the opponent a prisoner, and White makes the
 //!   last move; when Black passed last, White's owed pass is added (one more prisoner
 //!   for Black). They matter only under territory counting: area counting ignores
@@ -37,11 +40,15 @@
 use serde::Serialize;
 
 use crate::board::{Board, Color};
+use crate::life::fill::MustFill;
+use crate::life::tidy;
 use crate::point::Point;
 use crate::rules::{
     Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints,
 };
 use crate::words::{format_points, plural};
+
+pub mod marks;
 
 /// Where the komi of a count came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -188,6 +195,10 @@ pub struct Count {
     /// Empty points surrounded by one colour but not counted because they are inside a
     /// seki (Japanese and Korean counting).
     pub seki_points: u32,
+    /// Eye points not counted because their owner must fill them before the game could
+    /// end: a false eye, the connection of a chain in atari (Japanese and Korean
+    /// territory counting).
+    pub must_fill_points: u32,
     /// Chinese: the count against half the board.
     pub half_board: Option<HalfBoard>,
     /// Black's lead in points (negative when White leads).
@@ -196,6 +207,64 @@ pub struct Count {
     /// the last-move point, seki). Not serialised: the report's `notes` carry them.
     #[serde(skip)]
     pub notes: Vec<String>,
+    /// Every point counted in `seki_points` and `must_fill_points`, in reading order, with
+    /// why. Not serialised here: the report's `not_territory` carries it.
+    #[serde(skip)]
+    pub not_territory: Vec<NotTerritory>,
+    /// The empty points counted as each colour's territory (index with
+    /// [`Color::index`]), in reading order: what a record's TB/TW marks are compared with.
+    #[serde(skip)]
+    pub territory_points: [Vec<Point>; 2],
+}
+
+/// An empty point surrounded by one colour that the count gives to nobody, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotTerritory {
+    /// An eye point of a chain in seki (Japanese rules, article 8: the eye points of
+    /// stones in seki are not territory).
+    Seki { point: Point, color: Color },
+    /// An eye point its owner must fill: a false eye, or the connection a chain in atari
+    /// needs (article 7: stones that can be captured are not yet alive).
+    MustFill(MustFill),
+}
+
+impl NotTerritory {
+    /// The point.
+    pub fn point(&self) -> Point {
+        match self {
+            NotTerritory::Seki { point, .. } => *point,
+            NotTerritory::MustFill(m) => m.point,
+        }
+    }
+
+    /// The colour that surrounds the point.
+    pub fn color(&self) -> Color {
+        match self {
+            NotTerritory::Seki { color, .. } => *color,
+            NotTerritory::MustFill(m) => m.color,
+        }
+    }
+
+    /// The reason's stable name, as in JSON: `seki`, `atari`, `false-eye`,
+    /// `false-eye-chain`.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            NotTerritory::Seki { .. } => "seki",
+            NotTerritory::MustFill(m) => m.reason.as_str(),
+        }
+    }
+
+    /// One sentence saying why, points in `D4` form for a board of `height` rows.
+    pub fn describe(&self, height: u8) -> String {
+        match self {
+            NotTerritory::Seki { point, color } => format!(
+                "{} is not {}'s territory: it is an eye point of a chain in seki",
+                point.to_d4(height),
+                color.name()
+            ),
+            NotTerritory::MustFill(m) => m.describe(height),
+        }
+    }
 }
 
 /// Count the final position `board` under `rules`, with `dead` taken off first (each
@@ -203,7 +272,7 @@ pub struct Count {
 pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) -> Count {
     let mut notes = Vec::new();
     let (position, dead_of) = take_off(board, dead);
-    let areas = Areas::of(&position, rules, &mut notes);
+    let mut areas = Areas::of(&position, rules, &mut notes);
 
     let area = rules.counting == Counting::Area;
     let side = |color: Color| {
@@ -254,9 +323,12 @@ pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) 
         white,
         neutral: areas.neutral,
         seki_points: areas.seki_points,
+        must_fill_points: areas.must_fill_points,
         half_board,
         margin,
         notes,
+        not_territory: std::mem::take(&mut areas.not_territory),
+        territory_points: std::mem::take(&mut areas.points),
     }
 }
 
@@ -283,36 +355,98 @@ struct Areas {
     /// Points surrounded by one colour but inside a seki, where the rule set counts them
     /// for nobody.
     seki_points: u32,
+    /// Points surrounded by one colour that their owner must fill.
+    must_fill_points: u32,
+    /// The points of `seki_points` and `must_fill_points`, with why.
+    not_territory: Vec<NotTerritory>,
+    /// The points of `territory`, by colour, in reading order.
+    points: [Vec<Point>; 2],
 }
 
 impl Areas {
+    /// Under [`SekiPoints::NotCounted`], the seki's eyes count for nobody, and under
+    /// territory counting neither do the eye points their owner must fill (area counting
+    /// is unchanged by them: a filled eye point is a stone of the same colour).
     fn of(position: &Board, rules: &RuleSet, notes: &mut Vec<String>) -> Areas {
         let regions = Regions::of(position);
-        let excluded = if rules.seki == SekiPoints::NotCounted {
-            seki_regions(position, &regions)
-        } else {
-            vec![false; regions.list.len()]
-        };
+        let mut owner: Vec<Option<Color>> = regions
+            .of
+            .iter()
+            .map(|&id| regions.list.get(id as usize).and_then(|r| r.owner()))
+            .collect();
         let mut areas = Areas {
             territory: [0; 2],
             neutral: 0,
             seki_points: 0,
+            must_fill_points: 0,
+            not_territory: Vec::new(),
+            points: [Vec::new(), Vec::new()],
         };
-        for (region, &out) in regions.list.iter().zip(&excluded) {
-            match region.owner() {
-                Some(_) if out => areas.seki_points += region.size,
-                Some(owner) => areas.territory[owner.index()] += region.size,
-                None => areas.neutral += region.size,
+        if rules.seki == SekiPoints::NotCounted && regions.needs_tidy(position) {
+            areas.drop_untidy(position, rules, &regions, &mut owner, notes);
+        }
+        for (i, &id) in regions.of.iter().enumerate() {
+            if id == NONE {
+                continue;
+            }
+            match owner[i] {
+                Some(c) => {
+                    areas.territory[c.index()] += 1;
+                    areas.points[c.index()].push(regions.point(i));
+                }
+                None if regions.list[id as usize].owner().is_none() => areas.neutral += 1,
+                None => {}
             }
         }
-        if areas.seki_points > 0 {
+        areas
+    }
+
+    /// Take from `owner` the seki's eyes and the points that must be filled, as the
+    /// tidy-up of `position` finds them, and say so in `notes`.
+    fn drop_untidy(
+        &mut self,
+        position: &Board,
+        rules: &RuleSet,
+        regions: &Regions,
+        owner: &mut [Option<Color>],
+        notes: &mut Vec<String>,
+    ) {
+        let height = position.height();
+        let index = |p: Point| usize::from(p.y) * regions.width + usize::from(p.x);
+        let tidied = tidy::tidy(position, &[]);
+        for &point in &tidied.seki.eyes {
+            if let Some(color) = owner.get_mut(index(point)).and_then(Option::take) {
+                self.seki_points += 1;
+                self.not_territory.push(NotTerritory::Seki { point, color });
+            }
+        }
+        if self.seki_points > 0 {
+            let eyes: Vec<String> = self
+                .not_territory
+                .iter()
+                .map(|n| n.point().to_d4(height))
+                .collect();
             notes.push(format!(
-                "{} empty point{} inside seki counted for nobody",
-                areas.seki_points,
-                plural(areas.seki_points)
+                "{} empty point{} inside seki counted for nobody: {}",
+                self.seki_points,
+                plural(self.seki_points),
+                eyes.join(", ")
             ));
         }
-        areas
+        if rules.counting != Counting::Territory {
+            return;
+        }
+        for m in &tidied.must_fill {
+            let slot = owner.get_mut(index(m.point));
+            if let Some(slot) = slot.filter(|o| **o == Some(m.color)) {
+                *slot = None;
+                self.must_fill_points += 1;
+                self.not_territory.push(NotTerritory::MustFill(*m));
+                notes.push(m.describe(height));
+            }
+        }
+        self.not_territory
+            .sort_by_key(|n| (n.point().y, n.point().x));
     }
 }
 
@@ -506,6 +640,17 @@ impl Regions {
         // Both are below the board's sides, at most 25.
         Point::new((i % self.width) as u8, (i / self.width) as u8)
     }
+
+    /// Whether the tidy-up could find anything: it fills dame (points reaching both
+    /// colours) and connects chains in atari, so a position with neither has no seki and
+    /// no point to fill.
+    fn needs_tidy(&self, position: &Board) -> bool {
+        self.list.iter().any(|r| r.reaches == 3)
+            || (0..self.width * self.height).any(|i| {
+                let p = self.point(i);
+                position.get(p).is_some() && position.liberties(p) == 1
+            })
+    }
 }
 
 /// The stone on point index `i` (row-major) of `board`.
@@ -523,98 +668,6 @@ fn neighbours(i: usize, width: usize, height: usize) -> [Option<usize>; 4] {
         (y > 0).then(|| i - width),
         (y + 1 < height).then(|| i + width),
     ]
-}
-
-/// Which single-colour regions lie inside a seki and so count for nobody under Japanese
-/// and Korean counting.
-///
-/// A chain is in seki when it shares a liberty with an opponent chain and neither player
-/// can fill that liberty without leaving their own chain in atari (or capturing nothing
-/// and dying at once): that is what makes a seki a standoff. Filling a plain dame is safe
-/// for both, so unfilled dame between two living walls do not turn the walls' territory
-/// into seki. A single-colour region that touches a chain in seki (its eye) is not
-/// counted. The shared liberties themselves reach both colours and are neutral anyway.
-fn seki_regions(position: &Board, regions: &Regions) -> Vec<bool> {
-    let (width, height) = (regions.width, regions.height);
-    let mut excluded = vec![false; regions.list.len()];
-    let mut in_seki = vec![false; width * height];
-    let mut any = false;
-    for i in 0..width * height {
-        let id = regions.of[i];
-        if id == NONE || regions.list[id as usize].reaches != 3 {
-            continue;
-        }
-        let mut touches = 0u8;
-        for n in neighbours(i, width, height).into_iter().flatten() {
-            if let Some(c) = stone_at(position, width, n) {
-                touches |= 1 << c.index();
-            }
-        }
-        if touches != 3 {
-            continue;
-        }
-        let p = regions.point(i);
-        if !(fills_into_atari(position, Color::Black, p)
-            && fills_into_atari(position, Color::White, p))
-        {
-            continue;
-        }
-        any = true;
-        for n in neighbours(i, width, height).into_iter().flatten() {
-            let q = regions.point(n);
-            if position.get(q).is_some() && !in_seki[n] {
-                for s in position.chain(q) {
-                    in_seki[usize::from(s.y) * width + usize::from(s.x)] = true;
-                }
-            }
-        }
-    }
-    if !any {
-        return excluded;
-    }
-    for i in 0..width * height {
-        let id = regions.of[i];
-        if id == NONE || regions.list[id as usize].owner().is_none() {
-            continue;
-        }
-        if neighbours(i, width, height)
-            .into_iter()
-            .flatten()
-            .any(|n| in_seki[n])
-        {
-            excluded[id as usize] = true;
-        }
-    }
-    excluded
-}
-
-/// Would `color` playing on `p` capture nothing and leave its chain with at most one
-/// liberty (or no chain at all)?
-fn fills_into_atari(position: &Board, color: Color, p: Point) -> bool {
-    // Cheap answers first (most candidates are plain dame): with two empty neighbours, or
-    // next to a chain of its own with three liberties, the new chain keeps two liberties.
-    let around = [
-        (p.x > 0).then(|| Point::new(p.x - 1, p.y)),
-        (p.x + 1 < position.width()).then(|| Point::new(p.x + 1, p.y)),
-        (p.y > 0).then(|| Point::new(p.x, p.y - 1)),
-        (p.y + 1 < position.height()).then(|| Point::new(p.x, p.y + 1)),
-    ];
-    let mut empty = 0;
-    for q in around.into_iter().flatten() {
-        match position.get(q) {
-            None => empty += 1,
-            Some(c) if c == color && position.liberties(q) >= 3 => return false,
-            Some(_) => {}
-        }
-    }
-    if empty >= 2 {
-        return false;
-    }
-    let mut scratch = position.clone();
-    match scratch.play(color, p) {
-        Ok(outcome) => outcome.captured == 0 && (outcome.suicide > 0 || scratch.liberties(p) <= 1),
-        Err(_) => false,
-    }
 }
 
 #[cfg(test)]

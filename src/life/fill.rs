@@ -66,31 +66,30 @@ pub struct MustFill {
 }
 
 impl MustFill {
-    /// One sentence saying why, with points in `D4` form for a board of `height` rows:
-    /// "the black chain at H1 is in atari: Black must connect at G1".
+    /// One sentence saying why the point is not territory, with points in `D4` form for a
+    /// board of `height` rows: "G1 is not Black's territory: the black chain at H1 is in
+    /// atari and Black must connect there".
     pub fn describe(&self, height: u8) -> String {
-        let color = match self.color {
-            Color::Black => "Black",
-            Color::White => "White",
-        };
+        let color = self.color.name();
+        let lower = color.to_ascii_lowercase();
         let at = self.point.to_d4(height);
         let chain = self.chain.to_d4(height);
-        let lower = color.to_ascii_lowercase();
-        match (self.reason, self.after) {
+        let why = match (self.reason, self.after) {
             (FillReason::Atari, _) | (_, None) => {
-                format!("the {lower} chain at {chain} is in atari: {color} must connect at {at}")
+                format!("the {lower} chain at {chain} is in atari and {color} must connect there")
             }
             (FillReason::FalseEye, Some(dame)) => format!(
-                "{at} is a false eye: once the dame next to it are filled (the last at {}), \
-                 the {lower} chain at {chain} is in atari and {color} must connect at {at}",
+                "it is a false eye; once the dame next to it are filled (the last at {}), \
+                 the {lower} chain at {chain} is in atari and {color} must connect there",
                 dame.to_d4(height)
             ),
             (FillReason::FalseEyeChain, Some(before)) => format!(
-                "{at} is a false eye: after the connection at {}, the {lower} chain at \
-                 {chain} is in atari and {color} must connect at {at}",
+                "it is a false eye; after the connection at {}, the {lower} chain at {chain} \
+                 is in atari and {color} must connect there",
                 before.to_d4(height)
             ),
-        }
+        };
+        format!("{at} is not {color}'s territory: {why}")
     }
 }
 

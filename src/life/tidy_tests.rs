@@ -172,7 +172,8 @@ fn open_ko_needs_its_connection() {
     assert_eq!(t.must_fill[0].color, Color::Black);
     assert_eq!(
         t.must_fill[0].describe(4),
-        "the black chain at E1 is in atari: Black must connect at D1"
+        "D1 is not Black's territory: the black chain at E1 is in atari and Black must \
+         connect there"
     );
 }
 
@@ -195,8 +196,9 @@ fn false_eye_must_be_filled_once_the_dame_is() {
     assert_eq!(t.must_fill[0].reason, FillReason::FalseEye);
     assert_eq!(
         t.must_fill[0].describe(3),
-        "E1 is a false eye: once the dame next to it are filled (the last at G1), the black \
-         chain at F1 is in atari and Black must connect at E1"
+        "E1 is not Black's territory: it is a false eye; once the dame next to it are \
+         filled (the last at G1), the black chain at F1 is in atari and Black must connect \
+         there"
     );
 }
 
