@@ -282,3 +282,91 @@ fn aga_area_and_territory_agree_on_random_games() {
         assert_eq!(a.margin, t.margin, "game {game}: {a:?}\n{t:?}");
     }
 }
+
+/// E1 is a false eye (once White fills G1, F1 is in atari): not Black's territory under
+/// Japanese counting, Black's area under Chinese counting.
+const FALSE_EYE: &str = "
+    . . . . X O . . .
+    . . . . X O O O O
+    . . . X . X . O .
+";
+
+#[test]
+fn japanese_counts_no_eye_point_that_must_be_filled() {
+    let c = count(&board(FALSE_EYE), &[], &rules("japanese"), &facts(0.5));
+    assert_eq!(c.black.territory, 4 + 4 + 3, "E1 is not territory");
+    assert_eq!(c.must_fill_points, 1);
+    assert_eq!(c.not_territory.len(), 1);
+    assert_eq!(c.not_territory[0].point(), Point::new(4, 2));
+    assert_eq!(c.not_territory[0].reason(), "false-eye");
+    let c = count(&board(FALSE_EYE), &[], &rules("chinese"), &facts(0.5));
+    assert_eq!(c.black.territory, 12, "area counting keeps E1");
+    assert_eq!(c.must_fill_points, 0);
+    assert!(c.not_territory.is_empty());
+}
+
+/// Territory, neutral points and the points left out add up to the empty points, under
+/// every preset.
+#[test]
+fn the_empty_points_are_all_accounted_for() {
+    for diagram in [SEKI, FALSE_EYE, DAME_COLUMN] {
+        let b = board(diagram);
+        let empty = u32::from(b.width()) * u32::from(b.height())
+            - b.stones(Color::Black)
+            - b.stones(Color::White);
+        for preset in crate::rules::presets() {
+            let c = count(&b, &[], &preset, &facts(0.5));
+            assert_eq!(
+                c.black.territory
+                    + c.white.territory
+                    + c.neutral
+                    + c.seki_points
+                    + c.must_fill_points,
+                empty,
+                "{}:\n{diagram}",
+                preset.name
+            );
+            assert_eq!(
+                c.territory_points[0].len() as u32,
+                c.black.territory,
+                "{}",
+                preset.name
+            );
+            assert_eq!(
+                c.not_territory.len() as u32,
+                c.seki_points + c.must_fill_points,
+                "{}",
+                preset.name
+            );
+        }
+    }
+}
+
+/// The record's marks beside the count: only the differing empty points are named.
+#[test]
+fn marks_that_differ_from_the_count_are_named() {
+    let b = board(FALSE_EYE);
+    let c = count(&b, &[], &rules("japanese"), &facts(0.5));
+    let mut marks = crate::sgf::TerritoryMarks {
+        node: 3,
+        black: c.territory_points[0].clone(),
+        white: c.territory_points[1].clone(),
+    };
+    assert_eq!(
+        marks::compare(&b, &marks, &c),
+        None,
+        "the same points agree"
+    );
+    // Mark E1 too (as an area count would) and leave A1 out.
+    marks.black.push(Point::new(4, 2));
+    marks.black.retain(|&p| p != Point::new(0, 2));
+    let m = marks::compare(&b, &marks, &c).expect("a mismatch");
+    assert_eq!(m.node, 3);
+    assert_eq!(m.differences.len(), 2);
+    assert_eq!(
+        m.describe("japanese"),
+        "of the empty points, TB/TW mark 11 as Black's territory and 4 as White's; goref \
+         counts 11 and 4 under japanese: A1 marked not, counted Black's; E1 marked Black's, \
+         counted for nobody"
+    );
+}

@@ -316,7 +316,7 @@ pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
             }
         }
     }
-    if liberties_after(board, color, p) < 2 {
+    if liberties_after(board, color, p) < 2 || only_one_eye_after(board, color, p) {
         Effect::SelfAtari
     } else if ataris {
         Effect::Ataris
@@ -347,6 +347,64 @@ fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
     libs.sort_unstable();
     libs.dedup();
     libs.len().min(2)
+}
+
+/// The most points an eye can have and still leave a chain that has it as its only
+/// liberties short of life: from seven points on, a player can make two eyes inside it.
+const SMALL_EYE: usize = 6;
+
+/// Whether a non-capturing stone of `color` on `p` would leave its chain with no liberty
+/// but the points of one small eye that no other chain of its colour touches: one eye and
+/// nothing else. Such a fill is no safer than a self-atari: the opponent can throw in and
+/// win the race, so in a seki whose chains have an eye of two points or more (a shared
+/// point between two such eyes, a bamboo joint closing an eye) neither side fills.
+fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
+    let mut chain: Vec<Point> = vec![p];
+    for n in around(board, p) {
+        if board.get(n) == Some(color) && !chain.contains(&n) {
+            if board.liberties(n) as usize > SMALL_EYE + 1 {
+                return false;
+            }
+            chain.extend(board.chain(n));
+        }
+    }
+    let mut libs: Vec<Point> = chain
+        .iter()
+        .flat_map(|&s| around(board, s))
+        .filter(|&m| m != p && board.get(m).is_none())
+        .collect();
+    libs.sort_unstable();
+    libs.dedup();
+    let Some(&start) = libs.first() else {
+        return false;
+    };
+    if libs.len() > SMALL_EYE {
+        return false;
+    }
+    // The empty region around the first liberty, `p` counted as a stone; bounded by the
+    // size of a small eye.
+    let mut region = vec![start];
+    let mut next = 0;
+    while let Some(&q) = region.get(next) {
+        next += 1;
+        for m in around(board, q) {
+            if m == p || chain.contains(&m) {
+                continue;
+            }
+            match board.get(m) {
+                None if !region.contains(&m) => {
+                    if region.len() == SMALL_EYE {
+                        return false;
+                    }
+                    region.push(m);
+                }
+                None => {}
+                // Another stone on the eye's border: not an eye of this chain alone.
+                Some(_) => return false,
+            }
+        }
+    }
+    libs.iter().all(|l| region.contains(l))
 }
 
 /// A liberty of the chain on `stone` (its only one, when it is in atari).

@@ -126,6 +126,29 @@ fn unfilled_dame_between_living_walls_is_no_seki() {
     );
 }
 
+/// Eyes of two points each, Black's closed by a bamboo joint: whoever fills C7 keeps two
+/// liberties, but both in one eye of its own, and loses the race to a throw-in; so C7 is
+/// shared, and the two chains of the bamboo joint are one group in seki.
+#[test]
+fn seki_with_an_eye_of_two_points_each() {
+    assert_tidy(
+        "
+        . O . X X X O . .
+        . O X . . X O . .
+        O O X X X O O . .
+        X X O O O O . . .
+        . X O . . . . . .
+        ",
+        "
+        e @ s # # # O . .
+        e @ # e e # O . .
+        @ @ # # # O O . .
+        X X O O O O . . .
+        . X O . . . . . .
+        ",
+    );
+}
+
 /// The black chain on B7 shares the eye C7 with D7, which is in seki: its other eye A7
 /// does not make it live on its own, so it is in seki too and neither eye is territory
 /// (the Japanese rules' "stones that possess dame" read as the whole group).
@@ -361,6 +384,13 @@ fn every_japanese_fixture_shows_its_shape() {
             &["A7", "C7", "G7"],
             &[],
         ),
+        (
+            "japanese/seki-bamboo.sgf",
+            &["C9"],
+            &["A9", "A8", "D8", "E8"],
+            &[],
+        ),
+        ("japanese/seki-throw-in.sgf", &["C9"], &["A9", "D8"], &[]),
         ("japanese/false-eye.sgf", &[], &[], &["E1"]),
         ("japanese/false-eye-chain.sgf", &[], &[], &["G1", "E1"]),
         ("japanese/false-eye-real.sgf", &[], &[], &[]),

@@ -6,6 +6,8 @@
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
+//! - [`territory`]: territory counting as the Japanese rules count it (seki, points that
+//!   must be filled, TB/TW marks compared);
 //! - [`docs`]: the examples of docs/ that show output.
 
 mod batch;
@@ -15,3 +17,4 @@ mod corpus_load;
 mod corpus_score;
 mod docs;
 mod malformed;
+mod territory;
