@@ -12,8 +12,8 @@
 //! - `--log`: append `start PID` when starting, then every command received, one a line.
 //! - `--without`: leave a command out of `list_commands` and refuse it.
 //! - `--no-ids`: answer without the command's id.
-//! - `--crash-on`, `--hang-on`, `--garbage-on`, `--refuse-on`, `--slow-on`: on the first
-//!   command containing TEXT, exit with status 3 after a line on standard error; sleep
+//! - `--crash-on`, `--hang-on`, `--garbage-on`, `--refuse-on`, `--slow-on`: on a command
+//!   containing TEXT, exit with status 3 after a line on standard error; sleep
 //!   for ten minutes; print a line that is not GTP; answer `? illegal move`; or sleep
 //!   `--delay-ms` before answering.
 //! - `--exit-at-start`: write a line on standard error and exit with status 2 before
