@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::GtpError;
 use super::engine::{Engine, EngineCommand};
 use super::replay;
-use crate::board::Point;
+use crate::point::Point;
 use crate::sgf::GameRecord;
 
 /// How long an engine may take.

@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use super::GtpError;
 use super::engine::{Deadline, Engine};
-use crate::board::{Color, Point, PointName};
+use crate::board::Color;
+use crate::point::{Point, PointName};
 use crate::sgf::{Action, GameRecord, MidSetup, Setup};
 
 /// The dead stones of `game`'s final position as `engine` judges them, in reading order
