@@ -35,7 +35,7 @@ use crate::sgf::GameRecord;
 ///
 /// Every variant that comes from the engine carries its words (an answer, or the last
 /// lines it wrote on standard error), so a report can show them.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GtpError {
     /// The engine command line is empty.
     #[error("the engine command is empty: give the program to run and its arguments")]

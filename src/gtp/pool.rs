@@ -111,6 +111,24 @@ impl EnginePool {
     }
 }
 
+/// A pool is itself: two pools are equal only when they are the same pool.
+impl PartialEq for EnginePool {
+    fn eq(&self, other: &EnginePool) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for EnginePool {}
+
+impl std::fmt::Debug for EnginePool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EnginePool")
+            .field("command", &self.command.to_string())
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Drop for EnginePool {
     fn drop(&mut self) {
         self.shutdown();

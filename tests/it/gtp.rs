@@ -533,3 +533,101 @@ fn gnu_go_takes_setup_stones_and_refuses_an_illegal_move_by_number() {
         );
     }
 }
+
+/// A folder of three 9x9 games: the second holds the move `play B D6`.
+fn three_games() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let plain = "(;GM[1]SZ[9]KM[6.5];B[cc];W[gg];B[];W[])";
+    for (name, text) in [("1.sgf", plain), ("2.sgf", GAME), ("3.sgf", plain)] {
+        std::fs::write(dir.path().join(name), text).expect("a file");
+    }
+    dir
+}
+
+#[test]
+fn batch_goes_on_past_an_engine_that_crashes_and_restarts_it() {
+    let dir = three_games();
+    let engine = format!("'{}' --dead C7 --crash-on 'play B D6'", fake().display());
+    let output = crate::common::goref()
+        .args([
+            "batch",
+            "-q",
+            "--jobs",
+            "1",
+            "--fail-on",
+            "none",
+            "--jsonl",
+            "-",
+        ])
+        .args(["--dead", "engine", "--engine", &engine])
+        .arg(dir.path())
+        .output()
+        .expect("goref runs");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"))
+        .filter(|row| row.get("file").is_some())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    for i in [0, 2] {
+        assert_eq!(rows[i]["error"], serde_json::Value::Null, "{}", rows[i]);
+        assert_eq!(rows[i]["dead_source"], "engine");
+        // The engine's C7 is Black's only stone: dead, the whole board is White's.
+        assert_eq!(rows[i]["black_score"], 0.0);
+        assert_eq!(rows[i]["white_score"], 87.5);
+    }
+    assert_eq!(
+        rows[1]["error"],
+        "--dead engine: the engine stopped while answering `play B D6` (exit status: 3); its \
+         last words on standard error: \"fake_gtp: warming up\" / \"fake_gtp: crashing on \
+         purpose at `play B D6`\""
+    );
+}
+
+#[test]
+fn dead_engine_needs_an_engine_and_an_engine_needs_dead_engine() {
+    let dir = three_games();
+    let path = dir.path().join("1.sgf");
+    let output = crate::common::goref()
+        .args(["score", "--dead", "engine"])
+        .arg(&path)
+        .output()
+        .expect("goref runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "goref: error: --dead engine needs --engine CMD, e.g. --engine \"gnugo --mode gtp\"\n"
+    );
+    let output = crate::common::goref()
+        .args(["batch", "-q", "--engine", "gnugo --mode gtp"])
+        .arg(&path)
+        .output()
+        .expect("goref runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "goref: error: --engine is used only with --dead engine\n"
+    );
+    let output = crate::common::goref()
+        .args(["score", "--dead", "engine", "--engine"])
+        .arg(format!("'{}' --exit-at-start", fake().display()))
+        .arg(&path)
+        .output()
+        .expect("goref runs");
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "an engine that cannot start stops the run"
+    );
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("cannot open the network file"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
