@@ -590,44 +590,38 @@ fn batch_goes_on_past_an_engine_that_crashes_and_restarts_it() {
     );
 }
 
+/// Run goref with `args` and then `file`; its exit code and standard error.
+fn usage(args: &[&str], file: &Path) -> (Option<i32>, String) {
+    let output = crate::common::goref()
+        .args(args)
+        .arg(file)
+        .output()
+        .expect("goref runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
 #[test]
 fn dead_engine_needs_an_engine_and_an_engine_needs_dead_engine() {
     let dir = three_games();
     let path = dir.path().join("1.sgf");
-    let output = crate::common::goref()
-        .args(["score", "--dead", "engine"])
-        .arg(&path)
-        .output()
-        .expect("goref runs");
-    assert_eq!(output.status.code(), Some(2));
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "goref: error: --dead engine needs --engine CMD, e.g. --engine \"gnugo --mode gtp\"\n"
+        usage(&["score", "--dead", "engine"], &path),
+        (
+            Some(2),
+            "goref: error: --dead engine needs --engine CMD, e.g. --engine \"gnugo --mode gtp\"\n"
+                .to_string()
+        )
     );
-    let output = crate::common::goref()
-        .args(["batch", "-q", "--engine", "gnugo --mode gtp"])
-        .arg(&path)
-        .output()
-        .expect("goref runs");
-    assert_eq!(output.status.code(), Some(2));
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "goref: error: --engine is used only with --dead engine\n"
+        usage(&["batch", "-q", "--engine", "gnugo --mode gtp"], &path),
+        (
+            Some(2),
+            "goref: error: --engine is used only with --dead engine\n".to_string()
+        )
     );
-    let output = crate::common::goref()
-        .args(["score", "--dead", "engine", "--engine"])
-        .arg(format!("'{}' --exit-at-start", fake().display()))
-        .arg(&path)
-        .output()
-        .expect("goref runs");
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "an engine that cannot start stops the run"
-    );
-    assert!(
-        String::from_utf8_lossy(&output.stderr).contains("cannot open the network file"),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let fake = format!("'{}' --exit-at-start", fake().display());
+    let (code, stderr) = usage(&["score", "--dead", "engine", "--engine", &fake], &path);
+    assert_eq!(code, Some(2), "an engine that cannot start stops the run");
+    assert!(stderr.contains("cannot open the network file"), "{stderr}");
 }
