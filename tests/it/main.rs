@@ -8,7 +8,9 @@
 //!   reported as ignored where the corpus is absent;
 //! - [`territory`]: territory counting as the Japanese rules count it (seki, points that
 //!   must be filled, TB/TW marks compared);
-//! - [`docs`]: the examples of docs/ that show output.
+//! - [`docs`]: the examples of docs/ that show output;
+//! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
+//!   GNU Go.
 
 mod batch;
 mod cli;
@@ -16,5 +18,6 @@ mod common;
 mod corpus_load;
 mod corpus_score;
 mod docs;
+mod gtp;
 mod malformed;
 mod territory;
