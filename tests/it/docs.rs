@@ -87,3 +87,32 @@ fn the_engine_example_is_what_score_prints_with_gnu_go() {
         ],
     );
 }
+
+#[test]
+fn the_territory_examples_are_what_score_prints() {
+    documented(
+        "rules.md",
+        &[
+            "score",
+            "--rules",
+            "japanese",
+            "--dead",
+            "markup",
+            "fixtures/scoring/japanese/open-ko-dumonteil-5.sgf",
+        ],
+    );
+    for fixture in ["false-eye", "seki-bamboo"] {
+        let path = format!("fixtures/scoring/japanese/{fixture}.sgf");
+        documented(
+            "rules.md",
+            &[
+                "score",
+                "--rules",
+                "japanese,chinese",
+                "--dead",
+                "none",
+                &path,
+            ],
+        );
+    }
+}
