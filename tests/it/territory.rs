@@ -8,11 +8,12 @@ use serde_json::Value;
 
 use crate::common::{fixture, goref, manifest};
 
-/// The `games` of `goref score --format json --dead none --rules japanese,chinese PATH`.
-fn counted(path: &str) -> Vec<Value> {
+/// The `games` of `goref score --format json --dead DEAD --rules RULES PATH`.
+fn counted(path: &str, dead: &str, rules: &str) -> Vec<Value> {
     let output = goref()
-        .args(["score", "--format", "json", "--dead", "none"])
-        .args(["--rules", "japanese,chinese"])
+        .args([
+            "score", "--format", "json", "--dead", dead, "--rules", rules,
+        ])
         .arg(fixture(path))
         .output()
         .expect("goref runs");
@@ -113,18 +114,12 @@ const SHAPES: &[Shape] = &[
 fn each_shape_counts_as_a_strong_player_counts_it() {
     for &(path, japanese, chinese, points) in SHAPES {
         // dumonteil-5's dead stones are in its markup; the others have none.
-        let games = if path.contains("dumonteil") {
-            let output = goref()
-                .args(["score", "--format", "json", "--dead", "markup"])
-                .args(["--rules", "japanese,chinese"])
-                .arg(fixture(path))
-                .output()
-                .expect("goref runs");
-            let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-            value["games"].as_array().cloned().unwrap_or_default()
+        let dead = if path.contains("dumonteil") {
+            "markup"
         } else {
-            counted(path)
+            "none"
         };
+        let games = counted(path, dead, "japanese,chinese");
         let j = score(&games, "japanese");
         let c = score(&games, "chinese");
         assert_eq!(j["result"], japanese, "{path} japanese: {j}");
@@ -238,16 +233,11 @@ fn dropped_points_are_noted_and_marks_are_compared() {
     );
     // A warning, not an illegal move: the record stays valid and the exit code is that
     // of a clean game under japanese.
-    let games = {
-        let output = goref()
-            .args(["score", "--format", "json", "--dead", "markup"])
-            .args(["--rules", "chinese"])
-            .arg(fixture("scoring/japanese/open-ko-dumonteil-5.sgf"))
-            .output()
-            .expect("goref runs");
-        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-        value["games"].as_array().cloned().unwrap_or_default()
-    };
+    let games = counted(
+        "scoring/japanese/open-ko-dumonteil-5.sgf",
+        "markup",
+        "chinese",
+    );
     let finding = games[0]["findings"]
         .as_array()
         .and_then(|f| f.iter().find(|f| f["kind"] == "territory-mismatch"))
