@@ -51,7 +51,8 @@ pub struct Replay {
     pub free_handicap_moves: usize,
     /// Findings beyond [`MAX_FINDINGS`], counted but not kept.
     pub findings_not_listed: usize,
-    /// Illegal findings, listed or not.
+    /// Illegal moves, listed or not: a move with two illegal findings (out of turn, and
+    /// on an occupied point) counts once.
     pub illegal_count: usize,
 }
 
@@ -288,7 +289,12 @@ impl<'a> Replayer<'a> {
                 false
             }
             Ok(outcome) => {
-                if outcome.suicide > 0 && self.rules.suicide == Suicide::Forbidden {
+                // A forbidden suicide is reported as what the rule set names it, and as
+                // nothing else: a single-stone suicide leaves the board as it was, which
+                // would otherwise also read as a repetition of the position before it.
+                let forbidden_suicide =
+                    outcome.suicide > 0 && self.rules.suicide == Suicide::Forbidden;
+                if forbidden_suicide {
                     let stones = if outcome.suicide == 1 {
                         "its own stone".to_string()
                     } else {
@@ -323,7 +329,7 @@ impl<'a> Replayer<'a> {
                             p.to_d4(record.height)
                         ),
                     );
-                } else {
+                } else if !forbidden_suicide {
                     self.check_superko(i, color, p);
                 }
                 self.last_ko_capture = (outcome.captured == 1).then_some(i + 1);
@@ -699,14 +705,20 @@ impl<'a> Replayer<'a> {
 struct Found {
     list: Vec<Finding>,
     not_listed: usize,
+    /// Moves with an illegal finding.
     illegal_count: usize,
+    /// The move of the last illegal finding: the findings of one move come together.
+    last_illegal_move: Option<usize>,
     loss: Option<Loss>,
 }
 
 impl Found {
     fn push(&mut self, finding: Finding) {
-        if finding.severity == Severity::Illegal {
+        if finding.severity == Severity::Illegal
+            && (finding.move_number.is_none() || finding.move_number != self.last_illegal_move)
+        {
             self.illegal_count += 1;
+            self.last_illegal_move = finding.move_number;
         }
         if finding.consequence == Consequence::Loss
             && self.loss.is_none()

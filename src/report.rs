@@ -132,7 +132,8 @@ pub struct GameReport {
     pub recorded_result: Option<String>,
     /// No illegal finding, and the game could be read.
     pub valid: bool,
-    /// Illegal findings, including any past the listing limit.
+    /// Illegal moves (a move with several illegal findings counts once), including any
+    /// past the listing limit.
     pub illegal_count: usize,
     pub findings: Vec<FindingReport>,
     /// Things the loader could not use or normalised, and the rule choice when `RU` was

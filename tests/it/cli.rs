@@ -132,6 +132,31 @@ fn suicide_override_makes_suicide_legal() {
         .success();
 }
 
+/// Issue 12, item 1: a single-stone suicide under chinese was reported as `suicide` and
+/// again as `superko`, and the verdict said "2 illegal moves".
+#[test]
+fn a_single_stone_suicide_is_one_illegal_move() {
+    let record = fixture("illegal/suicide/single-stone.sgf");
+    goref()
+        .args(["validate", &record])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "verdict: ILLEGAL: 1 illegal move, 1 warning\n",
+        ))
+        .stdout(predicate::str::contains("move 5 B A1 (ae): suicide:"))
+        .stdout(predicate::str::contains("superko").not());
+    let (doc, _) = json_of(&["score", "--format", "json", &record]);
+    assert_eq!(doc["games"][0]["illegal_count"], 1, "{doc}");
+    goref()
+        .args(["score", &record])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "verdict                ILLEGAL (1)",
+        ));
+}
+
 #[test]
 fn warnings_do_not_fail_validation() {
     goref()
