@@ -17,7 +17,7 @@ use goref::rules::{KoRule, ParseRulesError, RuleSet, RulesChoice, Suicide};
 pub struct RuleOptions {
     /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
     /// else chinese.
-    #[arg(long, value_name = "PRESET")]
+    #[arg(long, value_name = "PRESET", value_parser = one_rule_set)]
     pub rules: Option<RuleSet>,
 
     #[command(flatten)]
@@ -168,6 +168,18 @@ fn rule_list(text: &str) -> Result<RuleList, ParseError> {
         .map(|name| name.parse::<RuleSet>())
         .collect::<Result<Vec<_>, ParseRulesError>>()?;
     Ok(RuleList(list))
+}
+
+/// `--rules` of `validate`: one rule set. A list is refused with what to do instead, not
+/// read as one unknown name.
+fn one_rule_set(text: &str) -> Result<RuleSet, ParseError> {
+    if split_rule_list(text).len() > 1 {
+        return Err(
+            "validate checks each game under one rule set: give one (score and batch take a list)"
+                .into(),
+        );
+    }
+    Ok(text.parse::<RuleSet>()?)
 }
 
 /// Split `--rules` on commas. A piece that is only digits continues the one before it:

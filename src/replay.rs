@@ -230,7 +230,7 @@ impl<'a> Replayer<'a> {
             Action::Unreadable(raw) => self.not_a_point(
                 i,
                 format!(
-                    "{}[{raw}] is not a point; the move was treated as a pass",
+                    "{}[{raw}] is not a point; the board was left as it was",
                     mv.color.letter()
                 ),
             ),
@@ -238,7 +238,8 @@ impl<'a> Replayer<'a> {
         }
     }
 
-    /// Move `i` (0-based) names no point of the board: an `off-board` finding, and a pass.
+    /// Move `i` (0-based) names no point of the board: an `off-board` finding; the board
+    /// is left as it was, as a pass would leave it.
     fn not_a_point(&mut self, i: usize, detail: String) -> bool {
         self.illegal_move(
             FindingKind::OffBoard,
@@ -262,7 +263,7 @@ impl<'a> Replayer<'a> {
             Err(PlayError::OffBoard) => self.not_a_point(
                 i,
                 format!(
-                    "{}[{}] is outside the {}x{} board; the move was treated as a pass",
+                    "{}[{}] is outside the {}x{} board; the board was left as it was",
                     color.letter(),
                     p.to_sgf(),
                     record.width,

@@ -204,10 +204,10 @@ fn fail_on_truncated_fails_a_damaged_record_that_is_otherwise_judged() {
     );
     let summary = String::from_utf8(output.stderr).expect("UTF-8");
     assert!(
-        summary.contains("1 rows of games read only up to damage"),
+        summary.contains("1 row of games read only up to damage"),
         "{summary}"
     );
-    assert!(summary.contains("1 rows meet --fail-on"), "{summary}");
+    assert!(summary.contains("1 row meets --fail-on"), "{summary}");
 }
 
 #[cfg(unix)]
@@ -277,6 +277,20 @@ fn summary_goes_to_stderr() {
             "goref batch: 16 games read from 16 files",
         ))
         .stderr(predicate::str::contains("out-of-turn 5"));
+}
+
+/// Issue 12, item 8: the summary said "1 games read from 1 files".
+#[test]
+fn the_summary_counts_in_words_that_agree() {
+    goref()
+        .args(["batch", "fixtures/illegal/suicide/single-stone.sgf"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "goref batch: 1 game read from 1 file; 1 row (game x rule set): 0 valid, 1 with \
+             illegal moves, 0 unreadable, 0 result mismatches\n",
+        ))
+        .stderr(predicate::str::contains("  1 row meets --fail-on; time "));
 }
 
 #[test]

@@ -157,6 +157,91 @@ fn a_single_stone_suicide_is_one_illegal_move() {
         ));
 }
 
+/// Issue 12, item 8: an off-board move was "treated as a pass" with consequence `void`;
+/// the sentence now says what happened to the board and the consequence says the rest.
+#[test]
+fn an_off_board_move_says_one_thing() {
+    for (record, words) in [
+        (
+            "(;SZ[9]RU[Chinese];B[ee];W[zz])",
+            "W[zz] is outside the 9x9 board",
+        ),
+        ("(;SZ[9]RU[Chinese];B[ee];W[z!])", "W[z!] is not a point"),
+    ] {
+        goref()
+            .args(["validate", "-"])
+            .write_stdin(record)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(format!(
+                "off-board: {words}; the board was left as it was [illegal, consequence: void]"
+            )))
+            .stdout(predicate::str::contains("pass").not());
+    }
+}
+
+/// Issue 12, item 8: `goref rules --help` described its `--format` as "one block per
+/// game".
+#[test]
+fn rules_help_describes_its_own_formats() {
+    goref()
+        .args(["rules", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("game").not())
+        .stdout(predicate::str::contains("one preset's knobs"));
+}
+
+/// Issue 12, item 7: a rule string's error names the part that is wrong, lists the valid
+/// ones, and suggests the name meant.
+#[test]
+fn rule_string_errors_name_the_wrong_part() {
+    let record = fixture("scoring/handicap/two-stones.sgf");
+    for (rules, words) in [
+        (
+            "aga+kompi=7",
+            "unknown rule set knob `kompi` (did you mean `komi`?): the knobs are ko, suicide,",
+        ),
+        (
+            "aga+ko=superko",
+            "`superko` is not a ko rule: expected `simple`, `positional`, `situational`, \
+             `natural-situational`",
+        ),
+        (
+            "aga+ko=positonal",
+            "`positonal` is not a ko rule (did you mean `positional`?): expected `simple`,",
+        ),
+        (
+            "japaneese",
+            "unknown rule set `japaneese` (did you mean `japanese`?): use a preset (aga,",
+        ),
+    ] {
+        goref()
+            .args(["score", "--rules", rules, &record])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(words));
+    }
+    goref()
+        .args(["validate", "--rules", "aga,japanese", &record])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "validate checks each game under one rule set: give one (score and batch take a list)",
+        ));
+    // A list of sizes inside one rule set is still one rule set.
+    goref()
+        .args(["validate", "--rules", "aga+sizes=7,9", &record])
+        .assert()
+        .success();
+    goref()
+        .args(["rules", "japaneese"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("(did you mean `japanese`?)"))
+        .stderr(predicate::str::contains("--rules").not());
+}
+
 #[test]
 fn warnings_do_not_fail_validation() {
     goref()
