@@ -10,7 +10,7 @@ use anyhow::{Result, bail};
 use goref::gtp::{EngineCommand, EngineLimits, EnginePool};
 use goref::life::{DeadChoice, EngineDead};
 use goref::point::{PointName, PointNameError};
-use goref::rules::{KoRule, ParseRulesError, RuleSet, RulesChoice, Suicide};
+use goref::rules::{KoRule, RuleSet, RulesChoice, Suicide};
 
 /// Rule options of `validate`, which checks each game under one rule set.
 #[derive(clap::Args, Debug, Clone)]
@@ -157,16 +157,21 @@ impl RuleListOptions {
 /// An error of a value parser: the library's own error, or a sentence.
 type ParseError = Box<dyn std::error::Error + Send + Sync>;
 
-/// `--rules` as a comma-separated list of rule sets.
+/// `--rules` as a comma-separated list of rule sets, each once.
 fn rule_list(text: &str) -> Result<RuleList, ParseError> {
     let names = split_rule_list(text);
     if names.is_empty() {
         return Err("name at least one rule set (`goref rules` lists them)".into());
     }
-    let list = names
-        .iter()
-        .map(|name| name.parse::<RuleSet>())
-        .collect::<Result<Vec<_>, ParseRulesError>>()?;
+    let mut list: Vec<RuleSet> = Vec::new();
+    for name in &names {
+        let rules = name.parse::<RuleSet>()?;
+        // Two spellings of one rule set (`jp,japanese`) are one rule set: the first
+        // stays, in its place.
+        if !list.contains(&rules) {
+            list.push(rules);
+        }
+    }
     Ok(RuleList(list))
 }
 
@@ -247,6 +252,7 @@ pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use goref::rules::ParseRulesError;
 
     #[test]
     fn rule_lists_split_on_commas_but_keep_size_lists() {

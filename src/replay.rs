@@ -343,18 +343,19 @@ impl<'a> Replayer<'a> {
     fn check_record_against_rules(&mut self) {
         let record = self.record;
         let rules = self.rules;
+        let handicap = record.handicap_stones();
         if let Some(komi) = record.komi {
-            let expected = rules.komi_for(record.handicap);
-            if !rules.komi_equivalent(komi, record.handicap) {
+            let expected = rules.komi_for(handicap);
+            if !rules.komi_equivalent(komi, handicap) {
                 self.found.push(Finding::about_record(
                     FindingKind::KomiMismatch,
                     Some(0),
                     format!(
-                        "the record's komi is {} but {} uses {} for {}; the record's komi is used",
+                        "the record's komi is {} but {} uses {} for {}",
                         format_points(komi),
                         rules.name,
                         format_points(expected),
-                        if record.handicap >= 2 {
+                        if handicap >= 2 {
                             "a handicap game"
                         } else {
                             "an even game"
@@ -412,14 +413,19 @@ impl<'a> Replayer<'a> {
                 ));
             }
         } else if black_setup >= 2 && white_setup == 0 && !record.moves.is_empty() {
-            mismatch = Some(format!(
-                "the record sets up {black_setup} black stones before play but has {}",
-                if record.handicap == 0 {
-                    "no HA".to_string()
-                } else {
-                    format!("HA[{}]", record.handicap)
-                }
-            ));
+            let ha = if record.handicap == 0 {
+                "no HA".to_string()
+            } else {
+                format!("HA[{}]", record.handicap)
+            };
+            mismatch = Some(match record.handicap_from_setup() {
+                Some(stones) => format!(
+                    "the record sets up {black_setup} black stones and White moves first, but has {ha}: read as a {stones}-stone handicap game"
+                ),
+                None => format!(
+                    "the record sets up {black_setup} black stones before play but has {ha}"
+                ),
+            });
         }
         if let Some(detail) = mismatch {
             self.found.push(Finding::about_record(

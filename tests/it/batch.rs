@@ -293,6 +293,56 @@ fn the_summary_counts_in_words_that_agree() {
         .stderr(predicate::str::contains("  1 row meets --fail-on; time "));
 }
 
+/// Issue 12, item 4: the komi, handicap and rules columns say what the game was counted
+/// with: `--komi 0` showed the record's komi, and `--rules jp,japanese` gave each game
+/// twice.
+#[test]
+fn the_columns_say_what_was_counted_with() {
+    let two_stones = "fixtures/scoring/handicap/two-stones.sgf";
+    let (lines, _) = csv_of(&["--komi", "0", two_stones]);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[1].starts_with(&format!("{two_stones},1,chinese+komi=0,7,0,2,")),
+        "{}",
+        lines[1]
+    );
+    let (lines, _) = csv_of(&["--rules", "jp,japanese,chinese,cn", two_stones]);
+    let rules: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(2).unwrap_or_default())
+        .collect();
+    assert_eq!(rules, ["japanese", "chinese"], "{lines:?}");
+    // No KM: the komi counted with is the rule set's.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("no-komi.sgf");
+    fs::write(&path, "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[];W[])").expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let (lines, _) = csv_of(&["--rules", "japanese,aga", &path]);
+    let komi: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(4).unwrap_or_default())
+        .collect();
+    assert_eq!(komi, ["6.5", "7.5"], "{lines:?}");
+}
+
+/// Issue 12, item 3: `--dead markup` on records without markup made them unreadable (22
+/// of 31 in engine-games `olympiad2006`).
+#[test]
+fn dead_markup_never_makes_a_game_unreadable() {
+    let (lines, code) = csv_of(&[
+        "--dead",
+        "markup",
+        "--fail-on",
+        "unreadable",
+        "fixtures/scoring",
+    ]);
+    assert_eq!(code, 0, "{lines:?}");
+    assert!(lines.len() > 5, "{lines:?}");
+    for line in &lines[1..] {
+        assert!(!line.contains("TB/TW"), "{line}");
+    }
+}
+
 #[test]
 fn jsonl_has_the_csv_keys_findings_and_a_summary() {
     let output = goref()

@@ -242,6 +242,89 @@ fn rule_string_errors_name_the_wrong_part() {
         .stderr(predicate::str::contains("--rules").not());
 }
 
+/// `goref score --format json ARGS -` on `record`, as a JSON value.
+fn score_stdin_json(record: &str, args: &[&str]) -> Value {
+    let output = goref()
+        .args(["score", "--format", "json"])
+        .args(args)
+        .arg("-")
+        .write_stdin(record)
+        .output()
+        .expect("goref runs");
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
+}
+
+/// Issue 12, item 2: Black setup stones, no HA and White to move first is a handicap game
+/// as KataGo and the servers read it; the bonus was 0 under every rule set.
+#[test]
+fn black_setup_stones_with_white_first_are_a_handicap_without_ha() {
+    let args = ["--rules", "chinese,aga,japanese", "--dead", "none"];
+    for record in [
+        "(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][gg]PL[W];W[ee];B[ce];W[];B[])",
+        "(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][gg];W[ee];B[ce];W[];B[])",
+    ] {
+        let doc = score_stdin_json(record, &args);
+        let games = &doc["games"];
+        for (i, bonus) in [(0, Value::from(2)), (1, Value::from(1)), (2, Value::Null)] {
+            let game = &games[i];
+            assert_eq!(game["handicap"], 2, "{record}: {game}");
+            assert_eq!(
+                game["score"]["breakdown"]["white"]["handicap_bonus"], bonus,
+                "{record}: {game}"
+            );
+            assert_eq!(
+                finding(game, "handicap-mismatch")["detail"],
+                "the record sets up 2 black stones and White moves first, but has no HA: \
+                 read as a 2-stone handicap game"
+            );
+        }
+    }
+    // Near miss: Black moves first, so the stones are a setup position, not a handicap.
+    let doc = score_stdin_json(
+        "(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][gg];B[ee];W[ce];B[];W[])",
+        &args,
+    );
+    let game = &doc["games"][0];
+    assert_eq!(game["handicap"], 0, "{game}");
+    assert_eq!(game["score"]["breakdown"]["white"]["handicap_bonus"], 0);
+}
+
+/// Issue 12, item 3: under `--dead markup`, a game without markup is read, validated and
+/// left uncounted with a note; it was an unreadable game.
+#[test]
+fn dead_markup_on_a_game_without_markup_leaves_it_uncounted() {
+    let record = fixture("scoring/handicap/two-stones.sgf");
+    let (doc, code) = json_of(&["score", "--dead", "markup", "--format", "json", &record]);
+    assert_eq!(code, 0, "{doc}");
+    let game = &doc["games"][0];
+    assert_eq!(game["error"], Value::Null, "{game}");
+    assert_eq!(game["valid"], true);
+    assert_eq!(game["score"]["result"], "W+9.5");
+    assert_eq!(game["score"]["decided_by"], "recorded");
+    assert_eq!(game["score"]["scored"], false);
+    assert_eq!(game["score"]["result_matches"], Value::Null);
+    assert_eq!(
+        game["score"]["notes"][0],
+        "the record has no TB/TW territory marks: not counted under --dead markup (use \
+         --dead auto, none or a list of points to count it)"
+    );
+    // A record with markup is still counted from it.
+    let (doc, _) = json_of(&[
+        "score",
+        "--dead",
+        "markup",
+        "--format",
+        "json",
+        &fixture("scoring/even/walls-dead-invader.sgf"),
+    ]);
+    assert_eq!(doc["games"][0]["score"]["dead_source"], "markup", "{doc}");
+}
+
 #[test]
 fn warnings_do_not_fail_validation() {
     goref()
