@@ -604,17 +604,8 @@ fn csv_of_bounded(args: &[&str]) -> (Vec<String>, i32) {
         let _ = std::io::Read::read_to_string(&mut stdout, &mut text);
         text
     });
-    let started = std::time::Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().expect("the run can be waited for") {
-            break status.code().unwrap_or(-1);
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("goref batch {args:?} did not finish: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    let Some(code) = common::wait_bounded(&mut child, Duration::from_secs(60)) else {
+        panic!("goref batch {args:?} did not finish: it hangs");
     };
     let text = reader.join().expect("the output is read");
     (text.lines().map(str::to_string).collect(), code)

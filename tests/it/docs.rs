@@ -19,9 +19,9 @@ use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::common::manifest;
+use crate::common::{manifest, wait_bounded};
 
 /// One `$ goref ...` of a `console` block.
 struct Example {
@@ -217,18 +217,7 @@ fn run(args: &[String], dir: &Path) -> (i32, String) {
         let _ = reader.read_to_end(&mut bytes);
         String::from_utf8_lossy(&bytes).into_owned()
     });
-    let started = Instant::now();
-    let code = loop {
-        if let Some(status) = child.try_wait().expect("goref can be waited for") {
-            break status.code().unwrap_or(-1);
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break -1;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let code = wait_bounded(&mut child, Duration::from_secs(120)).unwrap_or(-1);
     (code, output.join().expect("the output is read"))
 }
 
