@@ -8,7 +8,7 @@
 //!   reported as ignored where the corpus is absent;
 //! - [`territory`]: territory counting as the Japanese rules count it (seki, points that
 //!   must be filled, TB/TW marks compared);
-//! - [`docs`]: the examples of docs/ that show output;
+//! - [`docs`]: every example output of README.md and docs/ is what goref prints;
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
 //!   GNU Go.
 
