@@ -214,6 +214,24 @@ struct ChainInfo {
     stones: u16,
 }
 
+/// The stones of one chain, walked along the board's own list: see [`Board::chain_stones`].
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    start: usize,
+    at: Option<usize>,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let cell = self.at?;
+        let next = usize::from(self.board.next[cell]);
+        self.at = (next != self.start).then_some(next);
+        Some(point_of(cell))
+    }
+}
+
 /// The board. Fixed-size storage for every size up to 25x25, so a play never allocates
 /// and `clone` is a plain copy of about 6.5 KB.
 #[derive(Clone)]
@@ -546,6 +564,26 @@ impl Board {
             return 0;
         }
         u32::from(self.chains[usize::from(self.head[cell])].liberties)
+    }
+
+    /// Whether `p` and `q` hold stones of one chain (false when either is empty).
+    pub fn same_chain(&self, p: Point, q: Point) -> bool {
+        if !self.contains(p) || !self.contains(q) {
+            return false;
+        }
+        let (a, b) = (cell_of(p), cell_of(q));
+        is_stone(self.cells[a]) && self.head[a] == self.head[b]
+    }
+
+    /// The stones of the chain containing `p` (none when `p` is empty), in no set order.
+    /// Unlike [`Board::chain`] it does not allocate.
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+        let start = (self.contains(p) && is_stone(self.cells[cell_of(p)])).then(|| cell_of(p));
+        ChainStones {
+            board: self,
+            start: start.unwrap_or(0),
+            at: start,
+        }
     }
 
     /// Every point of the chain containing `p` (empty when `p` is empty), in reading order
@@ -1415,6 +1453,32 @@ mod tests {
         play(&mut b, Black, "cb");
         assert_eq!(b.liberties(at("bb")), 10, "cc was a liberty of both chains");
         assert_eq!(b.chain(at("dc")).len(), 5);
+    }
+
+    #[test]
+    fn chain_stones_walks_the_chain_without_allocating() {
+        let mut b = board(
+            ".....
+             .X.X.
+             .XOX.
+             .....
+             .....",
+        );
+        play(&mut b, Black, "cb");
+        let mut walked: Vec<Point> = b.chain_stones(at("dc")).collect();
+        walked.sort_by_key(|q| (q.y, q.x));
+        assert_eq!(walked, b.chain(at("dc")));
+        assert_eq!(walked.len(), 5);
+        assert_eq!(b.chain_stones(at("cc")).collect::<Vec<_>>(), [at("cc")]);
+        assert_eq!(b.chain_stones(at("aa")).count(), 0, "an empty point");
+        assert_eq!(b.chain_stones(Point::new(9, 9)).count(), 0, "off the board");
+        assert!(b.same_chain(at("bb"), at("dc")));
+        assert!(!b.same_chain(at("bb"), at("cc")));
+        assert!(
+            !b.same_chain(at("aa"), at("aa")),
+            "empty points are in no chain"
+        );
+        assert!(!b.same_chain(at("bb"), Point::new(9, 9)));
     }
 
     #[test]

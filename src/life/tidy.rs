@@ -136,7 +136,7 @@ impl Playout {
                 continue;
             }
             for color in [Color::Black, Color::White] {
-                if effect(&self.end, color, p) == Effect::Quiet && self.end.play(color, p).is_ok() {
+                if is_quiet(&self.end, color, p) && self.end.play(color, p).is_ok() {
                     progress = true;
                     break;
                 }
@@ -325,28 +325,98 @@ pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
     }
 }
 
+/// Whether [`effect`] would say [`Effect::Quiet`], the question the first pass of every
+/// round asks of every dame: stops at the first opponent chain a stone there would
+/// capture or put in atari.
+fn is_quiet(board: &Board, color: Color, p: Point) -> bool {
+    let them = color.opponent();
+    let threatens = around(board, p).any(|n| board.get(n) == Some(them) && board.liberties(n) <= 2);
+    !threatens && liberties_after(board, color, p) >= 2 && !only_one_eye_after(board, color, p)
+}
+
 /// The liberties (0, 1, or 2 for "two or more") of the chain a non-capturing stone of
 /// `color` on `p` would make.
 fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
-    let mut libs: Vec<Point> = Vec::new();
+    // Most dame have two empty neighbours or touch a chain with three liberties (which
+    // keeps two whatever `p` takes): the answer without walking any chain.
+    let mut empty = 0;
     for n in around(board, p) {
         match board.get(n) {
-            None => libs.push(n),
-            Some(c) if c == color => {
-                // A neighbour with three liberties keeps two whatever `p` takes.
-                if board.liberties(n) >= 3 {
-                    return 2;
-                }
-                for s in board.chain(n) {
-                    libs.extend(around(board, s).filter(|&m| m != p && board.get(m).is_none()));
-                }
-            }
+            None => empty += 1,
+            Some(c) if c == color && board.liberties(n) >= 3 => return 2,
             Some(_) => {}
         }
     }
-    libs.sort_unstable();
-    libs.dedup();
-    libs.len().min(2)
+    if empty >= 2 {
+        return 2;
+    }
+    Liberties::<2>::after(board, color, p, |_| false).map_or(0, |libs| libs.len)
+}
+
+/// The first `N` distinct liberties found of the chain a stone of `color` on `p` would
+/// make (not counting captures), without allocating: the tidy-up asks this of every dame
+/// it tries, many times a game. `None` as soon as a liberty is one `reject` refuses.
+struct Liberties<const N: usize> {
+    points: [Point; N],
+    len: usize,
+}
+
+impl<const N: usize> Liberties<N> {
+    fn after(
+        board: &Board,
+        color: Color,
+        p: Point,
+        reject: impl Fn(Point) -> bool,
+    ) -> Option<Liberties<N>> {
+        let mut libs = Liberties {
+            points: [p; N],
+            len: 0,
+        };
+        let add = |m: Point, libs: &mut Liberties<N>| {
+            if m == p || libs.points[..libs.len].contains(&m) {
+                return true;
+            }
+            if reject(m) {
+                return false;
+            }
+            if libs.len < N {
+                libs.points[libs.len] = m;
+                libs.len += 1;
+            }
+            true
+        };
+        for n in around(board, p) {
+            match board.get(n) {
+                None if !add(n, &mut libs) => return None,
+                None => {}
+                Some(c) if c == color => {
+                    // A chain touching `p` on two sides is walked once.
+                    if around(board, p)
+                        .take_while(|&o| o != n)
+                        .any(|o| board.same_chain(o, n))
+                    {
+                        continue;
+                    }
+                    for s in board.chain_stones(n) {
+                        for m in around(board, s) {
+                            if board.get(m).is_none() && !add(m, &mut libs) {
+                                return None;
+                            }
+                        }
+                        if libs.len == N {
+                            return Some(libs);
+                        }
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        Some(libs)
+    }
+
+    fn as_slice(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
 }
 
 /// The most points an eye can have and still leave a chain that has it as its only
@@ -359,28 +429,34 @@ const SMALL_EYE: usize = 6;
 /// win the race, so in a seki whose chains have an eye of two points or more (a shared
 /// point between two such eyes, a bamboo joint closing an eye) neither side fills.
 fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
-    let mut chain: Vec<Point> = vec![p];
+    // Cheap answers first: a liberty next to an opponent stone is not in an eye of this
+    // chain alone, and a neighbour with many liberties is not short of life.
+    let them = color.opponent();
     for n in around(board, p) {
-        if board.get(n) == Some(color) && !chain.contains(&n) {
-            if board.liberties(n) as usize > SMALL_EYE + 1 {
+        match board.get(n) {
+            None if around(board, n).any(|m| board.get(m) == Some(them)) => return false,
+            Some(c) if c == color && board.liberties(n) as usize > SMALL_EYE + 1 => {
                 return false;
             }
-            chain.extend(board.chain(n));
+            _ => {}
         }
     }
-    let mut libs: Vec<Point> = chain
-        .iter()
-        .flat_map(|&s| around(board, s))
-        .filter(|&m| m != p && board.get(m).is_none())
-        .collect();
-    libs.sort_unstable();
-    libs.dedup();
+    // A liberty next to an opponent stone is on no eye of this chain alone.
+    let near_them = |m: Point| around(board, m).any(|o| board.get(o) == Some(them));
+    let Some(libs) = Liberties::<{ SMALL_EYE + 1 }>::after(board, color, p, near_them) else {
+        return false;
+    };
+    let libs = libs.as_slice();
     let Some(&start) = libs.first() else {
         return false;
     };
     if libs.len() > SMALL_EYE {
         return false;
     }
+    // A stone of the chain `p` would make: `p` itself, or one joined to it.
+    let in_chain = |m: Point| {
+        m == p || (board.get(m) == Some(color) && around(board, p).any(|n| board.same_chain(n, m)))
+    };
     // The empty region around the first liberty, `p` counted as a stone; bounded by the
     // size of a small eye.
     let mut region = vec![start];
@@ -388,7 +464,7 @@ fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
     while let Some(&q) = region.get(next) {
         next += 1;
         for m in around(board, q) {
-            if m == p || chain.contains(&m) {
+            if in_chain(m) {
                 continue;
             }
             match board.get(m) {
