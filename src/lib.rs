@@ -18,6 +18,7 @@ pub mod result;
 pub mod rules;
 pub mod score;
 pub mod sgf;
+pub mod standings;
 
 pub use board::{Board, Color, Point};
 
