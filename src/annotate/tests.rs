@@ -21,11 +21,11 @@ fn only_inserted(original: &str, copy: &str) -> bool {
 /// The main line of `text` as sgf-parse reads it: each node's properties, serialised.
 fn main_line(text: &str) -> Vec<Vec<Prop>> {
     let trees = sgf_parse::go::parse(text).expect("sgf-parse reads the copy");
-    let mut node = trees.into_iter().next().expect("a game");
+    let mut node = trees.first().expect("a game");
     let mut out = Vec::new();
     loop {
         out.push(node.properties().cloned().collect());
-        let Some(next) = node.children().next().cloned() else {
+        let Some(next) = node.children().next() else {
             return out;
         };
         node = next;
@@ -226,4 +226,113 @@ fn copy_paths_never_collide() {
             "%252F/games/a.sgf",
         ]
     );
+}
+
+/// `text` with the values of `CA` left out (the one value a copy may change).
+fn without_charset(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("CA[").or_else(|| rest.find("ca[")) {
+        out.push_str(&rest[..at + 3]);
+        rest = &rest[at + 3..];
+        rest = rest.find(']').map_or("", |end| &rest[end..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every `.sgf` file under `dir`, sorted.
+fn sgf_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+            {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A comment on every main-line node of every game of every corpus record: each copy
+/// keeps the original text, reads as the original (`annotate` checks that), and, where
+/// sgf-parse reads it, carries `goref: node N` on its main line's node N. This holds the
+/// outline's node numbers to the loader's over thousands of real files.
+#[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus not found")]
+fn every_corpus_record_takes_a_comment_on_every_node() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let (mut copies, mut checked_nodes, mut refused) = (0, 0, Vec::new());
+    for file in sgf_files(&root) {
+        let bytes = std::fs::read(&file).expect("readable");
+        let Ok(games) = sgf::load(&bytes) else {
+            continue;
+        };
+        let notes: Vec<Option<GameNotes>> = games
+            .iter()
+            .map(|g| {
+                g.as_ref().ok().map(|record| {
+                    let mut n = GameNotes::default();
+                    for node in 0..record.nodes {
+                        n.comment(node, format!("goref: node {node}"));
+                    }
+                    n
+                })
+            })
+            .collect();
+        let text = sgf::decode::decode(&bytes).text.into_owned();
+        for (outline, game) in outline::outline(&text).iter().zip(&games) {
+            if let Ok(record) = game
+                && !outline.cut
+            {
+                assert_eq!(outline.nodes.len(), record.nodes, "{}", file.display());
+            }
+        }
+        let copy = match annotate(&bytes, &notes) {
+            Ok(copy) => copy,
+            Err(e) => {
+                refused.push(format!("{}: {e}", file.display()));
+                continue;
+            }
+        };
+        copies += 1;
+        assert!(
+            only_inserted(&without_charset(&text), &without_charset(&copy)),
+            "{}: text was changed, not only added to",
+            file.display()
+        );
+        if games.len() == 1
+            && let Ok(trees) = sgf_parse::go::parse(&copy)
+            && let Some(mut node) = trees.first()
+        {
+            let mut n = 0;
+            loop {
+                let props: Vec<Prop> = node.properties().cloned().collect();
+                let text = comment(&props).unwrap_or_default();
+                let line = format!("goref: node {n}");
+                assert!(
+                    text.lines().any(|l| l == line),
+                    "{}: node {n} has {text:?}",
+                    file.display()
+                );
+                checked_nodes += 1;
+                n += 1;
+                let Some(next) = node.children().next() else {
+                    break;
+                };
+                node = next;
+            }
+        }
+    }
+    println!("{copies} copies, {checked_nodes} nodes checked; refused: {refused:#?}");
+    assert!(copies > 8000, "{copies} copies");
+    assert!(refused.is_empty(), "{refused:#?}");
 }
