@@ -31,7 +31,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::board::Point;
+use crate::point::Point;
 use crate::sgf::outline::{self, GameOutline};
 use crate::sgf::{self, GameRecord, LoadError};
 

@@ -13,6 +13,7 @@
 //! exits the process: that is the command line's job (`cmd/`).
 
 pub mod adjudicate;
+pub mod annotate;
 pub mod board;
 pub mod check;
 pub mod life;

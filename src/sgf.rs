@@ -34,7 +34,8 @@
 //! Nothing is judged here: off-board points, moves out of turn and mismatched komi are
 //! the validator's business.
 
-mod decode;
+pub(crate) mod decode;
+pub(crate) mod outline;
 mod plain;
 mod record;
 mod scan;

@@ -48,6 +48,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::board::Color;
+use crate::words::plural;
 
 /// How games are scored and ties broken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -771,10 +772,6 @@ fn schedule_problems(
         }
     }
     problems
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Copies checked against the original text and against sgf-parse's reading of them.
 
 use super::*;
-use crate::board::Point;
+use crate::point::Point;
 use sgf_parse::go::Prop;
 
 fn notes(comments: &[(usize, &str)]) -> GameNotes {
