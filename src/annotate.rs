@@ -31,9 +31,17 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::board::Color;
+use crate::check;
+use crate::life::DeadChoice;
 use crate::point::Point;
+use crate::replay::{self, Consequence};
+use crate::report::{GameReport, ScoreReport};
+use crate::rules::RulesChoice;
+use crate::score;
 use crate::sgf::outline::{self, GameOutline};
 use crate::sgf::{self, GameRecord, LoadError};
+use crate::words::format_points;
 
 /// What to add to one game.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -77,7 +85,45 @@ pub enum AnnotateError {
 /// The text of an annotated copy of the SGF file `bytes`: `games[i]` says what to add
 /// to game `i` (0-based; `None` adds nothing).
 pub fn annotate(bytes: &[u8], games: &[Option<GameNotes>]) -> Result<String, AnnotateError> {
-    let original = sgf::load(bytes)?;
+    annotate_loaded(bytes, &sgf::load(bytes)?, games)
+}
+
+/// The annotated copy of the SGF file `bytes` as goref checked it into `reports` (what
+/// [`check::validate_bytes`] or [`check::score_bytes`] gave for the file: one report per
+/// game and rule choice, in game order): on each game's root, the result under each rule
+/// set and what decided it, and the count; on every node with a finding, what it is, why,
+/// and its consequence; on the counted position, `TB`/`TW` and the dead stones `MA`.
+///
+/// `choice` and `dead` are those of the first report of each game: the counted position
+/// is marked as they count it, and a report without a result (from `validate`) gets one
+/// from [`check::score_game`] under them, so every copy states a result.
+pub fn annotated_copy(
+    bytes: &[u8],
+    reports: &[GameReport],
+    choice: &RulesChoice,
+    dead: &DeadChoice,
+) -> Result<String, AnnotateError> {
+    let games = sgf::load(bytes)?;
+    let notes: Vec<Option<GameNotes>> = games
+        .iter()
+        .enumerate()
+        .map(|(i, game)| {
+            let of_game: Vec<&GameReport> = reports.iter().filter(|r| r.game == i + 1).collect();
+            match game {
+                Ok(record) if !of_game.is_empty() => Some(notes_of(record, &of_game, choice, dead)),
+                _ => None,
+            }
+        })
+        .collect();
+    annotate_loaded(bytes, &games, &notes)
+}
+
+/// [`annotate`] of a file already loaded into `original`.
+fn annotate_loaded(
+    bytes: &[u8],
+    original: &[Result<GameRecord, sgf::GameError>],
+    games: &[Option<GameNotes>],
+) -> Result<String, AnnotateError> {
     let decoded = sgf::decode::decode(bytes);
     let text: &str = &decoded.text;
     let outlines = outline::outline(text);
@@ -115,8 +161,133 @@ pub fn annotate(bytes: &[u8], games: &[Option<GameNotes>]) -> Result<String, Ann
         }
     }
     let copy = edits.apply(text);
-    check_same(&original, &sgf::load(copy.as_bytes())?)?;
+    check_same(original, &sgf::load(copy.as_bytes())?)?;
     Ok(copy)
+}
+
+/// What to add to a game checked into `reports` (one per rule choice).
+fn notes_of(
+    record: &GameRecord,
+    reports: &[&GameReport],
+    choice: &RulesChoice,
+    dead: &DeadChoice,
+) -> GameNotes {
+    let mut notes = GameNotes::default();
+    let mut marked = false;
+    for report in reports {
+        let who = if reports.len() > 1 {
+            format!("goref ({})", report.rules)
+        } else {
+            "goref".to_string()
+        };
+        // A report without a result (from `validate`) is counted here, so that the copy
+        // states the result goref reaches; its findings are the same, and a mismatch with
+        // `RE` is one more.
+        let counted;
+        let report: &GameReport = if report.score.is_none() && report.error.is_none() {
+            counted = check::score_game(&report.file, record, choice, dead);
+            &counted
+        } else {
+            report
+        };
+        let score = report.score.as_ref();
+        if let Some(error) = &report.error {
+            notes.comment(0, format!("{who}: the game could not be checked: {error}"));
+        }
+        if let Some(score) = score {
+            notes.comment(
+                0,
+                format!(
+                    "{who}: {} under {}, decided by {}",
+                    score.result,
+                    report.rules,
+                    score.decided_by.described()
+                ),
+            );
+            if let (Some(black), Some(white)) = (score.black, score.white) {
+                let dead = if score.dead_stones.is_empty() {
+                    "no dead stones".to_string()
+                } else {
+                    format!("dead stones {}", score.dead_stones.join(" "))
+                };
+                notes.comment(
+                    0,
+                    format!(
+                        "{who}: counted Black {}, White {} ({dead})",
+                        format_points(black),
+                        format_points(white)
+                    ),
+                );
+            }
+            if score.result_matches == Some(true)
+                && let Some(re) = &report.recorded_result
+            {
+                notes.comment(0, format!("{who}: RE[{re}] agrees"));
+            }
+            if score.scored && !marked {
+                marked = mark_count(&mut notes, record, score, choice);
+            }
+        }
+        for f in &report.findings {
+            let at = f
+                .move_number
+                .map(|m| format!(" at move {m}"))
+                .unwrap_or_default();
+            let consequence = consequence_words(f.consequence, f.color);
+            let line = format!(
+                "{who}: {} ({}){at}: {}; under {}: {consequence}",
+                f.kind,
+                f.severity.as_str(),
+                f.detail,
+                report.rules
+            );
+            let node = f.node.unwrap_or(0);
+            if !notes.comments.get(&node).is_some_and(|l| l.contains(&line)) {
+                notes.comment(node, line);
+            }
+        }
+    }
+    notes
+}
+
+/// Mark the counted final position of `record`: its territory `TB`/`TW` and its dead
+/// stones `MA`, on the last main-line node. False when the position cannot be rebuilt.
+fn mark_count(
+    notes: &mut GameNotes,
+    record: &GameRecord,
+    score: &ScoreReport,
+    choice: &RulesChoice,
+) -> bool {
+    let rules = choice.resolve(record).rules;
+    let Ok(replay) = replay::replay(record, &rules) else {
+        return false;
+    };
+    let dead: Vec<Point> = score
+        .dead_stones
+        .iter()
+        .filter_map(|name| Point::from_d4(name, record.width, record.height))
+        .collect();
+    let [black, white] = score::territory(&replay.board, &dead, &rules);
+    notes.territory = Some(sgf::TerritoryMarks {
+        node: record.nodes.saturating_sub(1),
+        black,
+        white,
+    });
+    notes.dead = dead;
+    true
+}
+
+/// What a consequence does, in words.
+fn consequence_words(consequence: Consequence, color: Option<Color>) -> String {
+    let player = color.map_or("the player", Color::name);
+    match consequence {
+        Consequence::Pass => "the move counts as a pass".to_string(),
+        Consequence::Void => format!("the move is void and {player} loses the turn"),
+        Consequence::Loss => format!("{player} loses the game"),
+        Consequence::Draw => "the game is a draw".to_string(),
+        Consequence::NoResult => "the game has no result".to_string(),
+        Consequence::None => "no penalty".to_string(),
+    }
 }
 
 /// `UTF-8`, `utf8`, `UTF_8`...

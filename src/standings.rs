@@ -48,6 +48,9 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::board::Color;
+use crate::replay::{Consequence, Severity};
+use crate::report::GameReport;
+use crate::result::GameResult;
 use crate::words::plural;
 
 /// How games are scored and ties broken.
@@ -166,6 +169,42 @@ pub struct Entry {
     pub outcome: Outcome,
     /// Warnings against each side in this game, indexed by [`Color::index`].
     pub warnings: [u32; 2],
+}
+
+impl Entry {
+    /// The standings' view of a game's report under the event's rule set: the players as
+    /// recorded, the outcome of the result goref reached (unknown when the game could not
+    /// be read or adjudicated), and each side's warnings: its illegal moves whose
+    /// consequence was not the loss of the game.
+    pub fn of_report(report: &GameReport) -> Entry {
+        let outcome = match (&report.error, &report.score) {
+            (None, Some(score)) => match GameResult::parse(&score.result) {
+                GameResult::Draw => Outcome::Draw,
+                GameResult::Void => Outcome::NoResult,
+                result => match result.winner() {
+                    Some(Color::Black) => Outcome::BlackWins,
+                    Some(Color::White) => Outcome::WhiteWins,
+                    None => Outcome::Unknown,
+                },
+            },
+            _ => Outcome::Unknown,
+        };
+        let mut warnings = [0, 0];
+        for finding in &report.findings {
+            if finding.severity == Severity::Illegal
+                && finding.consequence != Consequence::Loss
+                && let Some(color) = finding.color
+            {
+                warnings[color.index()] += 1;
+            }
+        }
+        Entry {
+            black: report.black.clone(),
+            white: report.white.clone(),
+            outcome,
+            warnings,
+        }
+    }
 }
 
 /// Why the standings could not be worked out.

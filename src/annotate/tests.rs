@@ -336,3 +336,61 @@ fn every_corpus_record_takes_a_comment_on_every_node() {
     assert!(copies > 8000, "{copies} copies");
     assert!(refused.is_empty(), "{refused:#?}");
 }
+
+fn checked_copy(file: &str, rules: &str) -> String {
+    let bytes = std::fs::read(file).expect("fixture");
+    let choice = RulesChoice {
+        preset: Some(rules.parse().expect("a preset")),
+        ..RulesChoice::default()
+    };
+    let reports = check::validate_bytes(file, &bytes, &choice);
+    annotated_copy(&bytes, &reports, &choice, &DeadChoice::Auto).expect("a copy")
+}
+
+#[test]
+fn a_checked_copy_states_the_result_and_each_finding_at_its_node() {
+    let copy = checked_copy("fixtures/standings/double-rr/r4-bravo-alpha.sgf", "sjtu");
+    let line = main_line(&copy);
+    assert_eq!(
+        comment(&line[0]).as_deref(),
+        Some("goref: W+F under sjtu, decided by forfeit (occupied, move 5)\ngoref: RE[W+F] agrees")
+    );
+    assert_eq!(
+        comment(&line[5]).as_deref(),
+        Some(
+            "goref: occupied (illegal) at move 5: Black plays on K10, which already holds a \
+             white stone; the board was left as it was; under sjtu: Black loses the game"
+        )
+    );
+    assert!(
+        line.iter()
+            .enumerate()
+            .all(|(n, props)| n == 0 || n == 5 || comment(props).is_none())
+    );
+}
+
+#[test]
+fn a_counted_copy_marks_territory_on_the_last_node() {
+    let copy = checked_copy("fixtures/standings/double-rr/r3-alpha-delta.sgf", "sjtu");
+    let line = main_line(&copy);
+    assert_eq!(
+        comment(&line[0]).as_deref(),
+        Some(
+            "goref: B+6.5 under sjtu, decided by count\n\
+             goref: counted Black 91, White 84.5 (no dead stones)\n\
+             goref: RE[B+6.5] agrees"
+        )
+    );
+    let last = line.last().expect("nodes");
+    let marks = |black: bool| -> usize {
+        last.iter()
+            .map(|p| match p {
+                Prop::TB(points) if black => points.len(),
+                Prop::TW(points) if !black => points.len(),
+                _ => 0,
+            })
+            .sum()
+    };
+    // Columns A-F for Black (6 x 13), J-N for White (5 x 13).
+    assert_eq!((marks(true), marks(false)), (78, 65));
+}

@@ -26,6 +26,9 @@
 //! games: an unreadable `GAME`, a row with more fields than columns, or a table without
 //! the `GAME`, `RES_B` and `RES_W` columns is an error naming the line.
 
+use serde::Serialize;
+
+use crate::adjudicate::agrees;
 use crate::result::GameResult;
 
 /// Why a results table could not be read.
@@ -212,6 +215,79 @@ pub fn parse(text: &str) -> Result<ResultsTable, TwogtpError> {
     Ok(ResultsTable { properties, rows })
 }
 
+/// A game whose result in the runner's table is not goref's.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Difference {
+    /// The game's number in the table.
+    pub game: u64,
+    /// The runner's result in the record's colours (`B+6.5`), both programs' results
+    /// when they disagree (`B+2.5 / W+0.5`, Black's program first), or `?`.
+    pub runner: String,
+    /// Who in the table gave it: `referee`, `both programs`, `the programs disagree`,
+    /// `nobody`.
+    pub given_by: &'static str,
+    /// goref's result.
+    pub goref: String,
+    /// When the programs disagree: what the program that played Black said, and what
+    /// the one that played White said (record colours).
+    pub programs: Option<[String; 2]>,
+}
+
+impl std::fmt::Display for Difference {
+    /// `the table gives B+6.5 (both programs); goref W+F`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.programs {
+            Some([black, white]) => write!(
+                f,
+                "the programs disagree (Black's says {black}, White's {white}); goref {}",
+                self.goref
+            ),
+            None if self.runner == "?" => {
+                write!(f, "the table has no result; goref {}", self.goref)
+            }
+            None => write!(
+                f,
+                "the table gives {} ({}); goref {}",
+                self.runner, self.given_by, self.goref
+            ),
+        }
+    }
+}
+
+/// `row` set against goref's result for its record (`ours`, as goref prints it): the
+/// difference, or `None` when the runner's result agrees. A table without a result, or
+/// whose programs disagree, always differs from a result goref reached.
+pub fn compare(row: &Row, ours: &str) -> Option<Difference> {
+    let goref = GameResult::parse(ours);
+    let (runner, given_by, programs) = match row.result() {
+        RunnerResult::Given { result, by } => {
+            let text = result.to_string();
+            if agrees(&goref, &result, &text) == Some(true) {
+                return None;
+            }
+            (text, by, None)
+        }
+        RunnerResult::Disputed { black, white } => (
+            format!("{black} / {white}"),
+            "the programs disagree",
+            Some([black.to_string(), white.to_string()]),
+        ),
+        RunnerResult::Missing => {
+            if goref == GameResult::Unknown {
+                return None;
+            }
+            ("?".to_string(), "nobody", None)
+        }
+    };
+    Some(Difference {
+        game: row.game,
+        runner,
+        given_by,
+        goref: ours.to_string(),
+        programs,
+    })
+}
+
 /// The same result with Black and White exchanged.
 fn swap_colours(result: GameResult) -> GameResult {
     match result {
@@ -328,6 +404,45 @@ mod tests {
                 },
             }
         );
+    }
+
+    #[test]
+    fn differences_are_in_the_colours_of_the_record() {
+        let table = parse(TABLE).expect("a table");
+        let rows = &table.rows;
+        assert_eq!(compare(&rows[0], "B+R"), None);
+        assert_eq!(
+            compare(&rows[1], "W+3.5"),
+            None,
+            "alternated: the table's B+3.5"
+        );
+        assert_eq!(
+            compare(&rows[1], "W+F"),
+            None,
+            "the same winner, one result without a margin"
+        );
+        assert_eq!(
+            compare(&rows[1], "B+F"),
+            Some(Difference {
+                game: 1,
+                runner: "W+3.5".into(),
+                given_by: "both programs",
+                goref: "B+F".into(),
+                programs: None,
+            })
+        );
+        let disputed = compare(&rows[2], "W+0.5").expect("a difference");
+        assert_eq!(disputed.runner, "W+0.5 / B+1.5");
+        assert_eq!(
+            disputed.to_string(),
+            "the programs disagree (Black's says W+0.5, White's B+1.5); goref W+0.5"
+        );
+        assert_eq!(
+            compare(&rows[1], "B+F").map(|d| d.to_string()).as_deref(),
+            Some("the table gives W+3.5 (both programs); goref B+F")
+        );
+        assert_eq!(compare(&rows[3], "?"), None);
+        assert_eq!(compare(&rows[3], "B+R").map(|d| d.given_by), Some("nobody"));
     }
 
     #[test]
