@@ -124,8 +124,8 @@ fn annotate_loaded(
     original: &[Result<GameRecord, sgf::GameError>],
     games: &[Option<GameNotes>],
 ) -> Result<String, AnnotateError> {
-    let decoded = sgf::decode::decode(bytes);
-    let text: &str = &decoded.text;
+    let decoded = sgf::decoded_text(bytes);
+    let text: &str = &decoded;
     let outlines = outline::outline(text);
     if let Some(i) = games.iter().skip(outlines.len()).position(Option::is_some) {
         return Err(AnnotateError::NoGame {
@@ -222,7 +222,7 @@ fn notes_of(
             if score.result_matches == Some(true)
                 && let Some(re) = &report.recorded_result
             {
-                notes.comment(0, format!("{who}: RE[{re}] agrees"));
+                notes.comment(0, format!("{who}: the recorded result {re} agrees"));
             }
             if score.scored && !marked {
                 marked = mark_count(&mut notes, record, score, choice);
@@ -233,14 +233,19 @@ fn notes_of(
                 .move_number
                 .map(|m| format!(" at move {m}"))
                 .unwrap_or_default();
-            let consequence = consequence_words(f.consequence, f.color);
-            let line = format!(
-                "{who}: {} ({}){at}: {}; under {}: {consequence}",
+            let mut line = format!(
+                "{who}: {} ({}){at}: {}",
                 f.kind,
                 f.severity.as_str(),
-                f.detail,
-                report.rules
+                f.detail
             );
+            if f.consequence != Consequence::None {
+                line.push_str(&format!(
+                    "; under {}: {}",
+                    report.rules,
+                    consequence_words(f.consequence, f.color)
+                ));
+            }
             let node = f.node.unwrap_or(0);
             if !notes.comments.get(&node).is_some_and(|l| l.contains(&line)) {
                 notes.comment(node, line);

@@ -34,7 +34,7 @@
 //! Nothing is judged here: off-board points, moves out of turn and mismatched komi are
 //! the validator's business.
 
-pub(crate) mod decode;
+mod decode;
 pub(crate) mod outline;
 mod plain;
 mod record;
@@ -401,6 +401,12 @@ impl Default for Limits {
             clock: Clock::Wall,
         }
     }
+}
+
+/// The text the loader reads from `bytes`: decoded from the charset [`load`] finds (a
+/// byte-order mark, UTF-16, `CA`, or a guess), without the byte-order mark.
+pub fn decoded_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    decode::decode(bytes).text
 }
 
 /// Decode, split and parse every game of a file under the default [`Limits`]. One game's

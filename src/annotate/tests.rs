@@ -288,7 +288,7 @@ fn every_corpus_record_takes_a_comment_on_every_node() {
                 })
             })
             .collect();
-        let text = sgf::decode::decode(&bytes).text.into_owned();
+        let text = sgf::decoded_text(&bytes).into_owned();
         for (outline, game) in outline::outline(&text).iter().zip(&games) {
             if let Ok(record) = game
                 && !outline.cut
@@ -353,7 +353,9 @@ fn a_checked_copy_states_the_result_and_each_finding_at_its_node() {
     let line = main_line(&copy);
     assert_eq!(
         comment(&line[0]).as_deref(),
-        Some("goref: W+F under sjtu, decided by forfeit (occupied, move 5)\ngoref: RE[W+F] agrees")
+        Some(
+            "goref: W+F under sjtu, decided by forfeit (occupied, move 5)\ngoref: the recorded result W+F agrees"
+        )
     );
     assert_eq!(
         comment(&line[5]).as_deref(),
@@ -378,7 +380,7 @@ fn a_counted_copy_marks_territory_on_the_last_node() {
         Some(
             "goref: B+6.5 under sjtu, decided by count\n\
              goref: counted Black 91, White 84.5 (no dead stones)\n\
-             goref: RE[B+6.5] agrees"
+             goref: the recorded result B+6.5 agrees"
         )
     );
     let last = line.last().expect("nodes");
