@@ -9,7 +9,7 @@ use goref::sgf::Limits;
 
 use crate::Outcome;
 use crate::annotate::{AnnotateOptions, Annotator};
-use crate::options::{RuleListOptions, dead_choice};
+use crate::options::{EngineOptions, RuleListOptions, dead_choice};
 use crate::output::{self, Format};
 
 #[derive(clap::Args)]
@@ -22,15 +22,19 @@ pub struct Args {
     rules: RuleListOptions,
 
     /// Dead stones: auto (the record's markup, else what goref can prove), markup (the
-    /// record's TB/TW), none (every stone alive), or points in D4 or SGF form separated by
+    /// record's TB/TW), none (every stone alive), engine (what the GTP engine of --engine
+    /// says), or points in D4 or SGF form separated by
     /// commas (D4,Q16 or dd,pp), each naming its whole chain.
     #[arg(
         long,
-        value_name = "auto|markup|none|POINTS",
+        value_name = "auto|markup|none|engine|POINTS",
         default_value = "auto",
         value_parser = dead_choice
     )]
     dead: DeadChoice,
+
+    #[command(flatten)]
+    engine: EngineOptions,
 
     /// Output format: text shows the rule sets side by side; json per docs/formats.md.
     #[arg(long, value_enum, default_value = "text")]
@@ -42,13 +46,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let choices = args.rules.choices();
+    let dead = args.engine.dead_choice(args.dead.clone())?;
     let first = choices.first().cloned().unwrap_or_default();
-    let annotator = Annotator::new(&args.annotate, first, args.dead.clone())?;
+    let annotator = Annotator::new(&args.annotate, first, dead.clone())?;
     let mut writer = output::score_writer(args.format, choices.len());
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {
-            let reports =
-                check::score_bytes(file, &bytes, &choices, &args.dead, &Limits::default());
+            let reports = check::score_bytes(file, &bytes, &choices, &dead, &Limits::default());
             if let Some(annotator) = &annotator {
                 annotator.write_now(file, &bytes, &reports);
             }

@@ -21,7 +21,7 @@ use crate::Outcome;
 use crate::annotate::{AnnotateOptions, Annotator};
 use crate::batch::inputs::split_name;
 use crate::batch::{self, pipeline};
-use crate::options::{Overrides, dead_source};
+use crate::options::{EngineOptions, Overrides, dead_source};
 use crate::output::standings::{self as writer, Event, RunnerTable};
 
 #[derive(clap::Args)]
@@ -58,10 +58,12 @@ pub struct Args {
     #[arg(long = "alias", value_name = "OLD=NEW")]
     aliases: Vec<String>,
 
-    /// Dead stones for counting: auto (the record's markup, else what goref can prove),
-    /// markup, or none.
+    /// Dead stones for counting.
     #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_source())]
     dead: DeadChoice,
+
+    #[command(flatten)]
+    engine: EngineOptions,
 
     /// Output format: text for people, json or csv (the table) per docs/formats.md.
     #[arg(long, value_enum, default_value = "text")]
@@ -120,14 +122,15 @@ pub fn run(args: Args) -> Result<Outcome> {
         Err(e) => bail!("--alias: {e}"),
     };
     let jobs = batch::workers(args.jobs)?;
-    let (settings, limits) = batch::settings(jobs, args.timeout, Clock::Wall)?;
+    let (mut settings, limits) = batch::settings(jobs, args.timeout, Clock::Wall)?;
+    let dead = args.engine.dead_choice(args.dead.clone())?;
+    settings.stuck_after += args.engine.worst_case(&dead);
     let sources = batch::sources_of(&args.paths, args.files_from.as_deref(), false)?;
-    let annotator =
-        Annotator::new(&args.annotate, choice.clone(), args.dead.clone())?.map(Arc::new);
+    let annotator = Annotator::new(&args.annotate, choice.clone(), dead.clone())?.map(Arc::new);
 
     let work = {
         let choices = [choice.clone()];
-        let dead = args.dead.clone();
+        let dead = dead.clone();
         let annotator = annotator.clone();
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
             Ok(bytes) => {

@@ -27,7 +27,7 @@ use goref::sgf::Clock;
 
 use crate::Outcome;
 use crate::annotate::{AnnotateOptions, Annotator};
-use crate::options::{RuleListOptions, dead_source};
+use crate::options::{EngineOptions, RuleListOptions, dead_source};
 use crate::output::ReportWriter;
 use crate::output::rows::{CsvWriter, JsonlWriter};
 use destination::Destination;
@@ -54,6 +54,9 @@ pub struct Args {
     /// one game.)
     #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_source())]
     dead: DeadChoice,
+
+    #[command(flatten)]
+    engine: EngineOptions,
 
     /// Write one CSV row per (game, rule set) to OUT (`-` = standard output). The file
     /// appears only when complete.
@@ -143,6 +146,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         destinations.push(destination);
     }
     let stdout_taken = destinations.iter().any(Destination::is_stdout);
+    let dead = args.engine.dead_choice(args.dead.clone())?;
 
     let range = match shard {
         Some((k, n)) => {
@@ -157,15 +161,17 @@ pub fn run(args: Args) -> Result<Outcome> {
     let progress = progress_bar(&args, &sources, range);
 
     settings.range = range;
+    // An engine adds its own bound for each game.
+    settings.stuck_after += args.engine.worst_case(&dead);
     let annotator = Annotator::new(
         &args.annotate_dir,
         choices.first().cloned().unwrap_or_default(),
-        args.dead.clone(),
+        dead.clone(),
     )?
     .map(std::sync::Arc::new);
     let work = {
         let choices = choices.clone();
-        let dead = args.dead.clone();
+        let dead = dead.clone();
         let annotator = annotator.clone();
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
             Ok(bytes) => {

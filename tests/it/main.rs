@@ -7,7 +7,9 @@
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
-//! - [`docs`]: the examples of docs/ that show output;
+//! - [`docs`]: every example output of README.md and docs/ is what goref prints;
+//! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
+//!   GNU Go;
 //! - [`standings`]: `goref standings` on the events of `fixtures/standings/`.
 
 mod annotate;
@@ -17,5 +19,6 @@ mod common;
 mod corpus_load;
 mod corpus_score;
 mod docs;
+mod gtp;
 mod malformed;
 mod standings;
