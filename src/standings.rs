@@ -600,8 +600,13 @@ pub fn standings(entries: &[Entry], options: &Options) -> Standings {
 
     let points: Vec<f64> = tallies.iter().map(|t| t.points).collect();
     for t in &mut tallies {
-        t.sos = t.results.iter().map(|&(o, _)| points[o]).sum();
-        t.sodos = t.results.iter().map(|&(o, share)| share * points[o]).sum();
+        // Folded from +0: a sum of nothing would be -0 (f64's `sum` starts there) and
+        // show as `-0`.
+        t.sos = t.results.iter().fold(0.0, |sum, &(o, _)| sum + points[o]);
+        t.sodos = t
+            .results
+            .iter()
+            .fold(0.0, |sum, &(o, share)| sum + share * points[o]);
     }
     let rounds = tallies
         .iter()

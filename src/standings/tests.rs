@@ -402,8 +402,13 @@ fn games_that_cannot_count_are_listed_and_never_dropped() {
     assert_eq!(a.as_black + a.as_white, 3);
     assert_eq!(s.games[1].black_points, None);
     assert_eq!(s.games[4].white_name.as_deref(), Some("B"));
-    // C plays only an unattributed game: listed with nothing.
-    assert_eq!(row(&s, "C").points, 0.0);
+    // C plays only an unattributed game: listed with nothing, and nothing is +0 (the
+    // text would show -0 as `-0`).
+    let c = row(&s, "C");
+    assert_eq!(c.points, 0.0);
+    for value in [c.points, c.tie_breaks.sos, c.tie_breaks.sodos] {
+        assert!(value.is_sign_positive(), "{value}");
+    }
 }
 
 #[test]
