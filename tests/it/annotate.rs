@@ -224,22 +224,16 @@ fn essence(record: &GameRecord) -> impl PartialEq + std::fmt::Debug {
     )
 }
 
-#[test]
-#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
-fn every_corpus_record_gets_a_copy_that_keeps_it_and_carries_the_findings() {
-    let _ = corpus();
+/// Annotate every record under `input` with `goref batch`, then check each copy: its text
+/// is the original's with text only inserted, goref reads the same games from it, and
+/// every finding and result is in the comment of its node along the main line. With
+/// `sgfmill`, sgfmill reads every copy too. Returns the records and the comments checked.
+fn every_copy_keeps_its_record(input: &str, sgfmill: bool) -> (usize, usize) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let copies = dir.path().join("copies");
     let rows = dir.path().join("rows.jsonl");
     goref()
-        .args([
-            "batch",
-            "-q",
-            "--fail-on",
-            "none",
-            "../shared/corpus",
-            "--annotate-dir",
-        ])
+        .args(["batch", "-q", "--fail-on", "none", input, "--annotate-dir"])
         .arg(&copies)
         .arg("--jsonl")
         .arg(&rows)
@@ -275,9 +269,8 @@ fn every_corpus_record_gets_a_copy_that_keeps_it_and_carries_the_findings() {
                 .push(format!("goref: {result} under"));
         }
     }
-    assert!(records.len() > 8000, "{} records", records.len());
 
-    let mut sgfmill = Vec::new();
+    let mut list = Vec::new();
     let mut nodes_checked = 0;
     for (file, (copy_file, games)) in &records {
         let original = std::fs::read(manifest().join(file)).expect("the original");
@@ -327,25 +320,23 @@ fn every_corpus_record_gets_a_copy_that_keeps_it_and_carries_the_findings() {
             }
         }
         if let Some(first) = games.get(&1) {
-            sgfmill.push(serde_json::json!({
+            list.push(serde_json::json!({
                 "original": manifest().join(file),
                 "copy": copy_file,
                 "nodes": first.iter().map(|(n, t)| (n.to_string(), t.clone())).collect::<BTreeMap<_, _>>(),
             }));
         }
     }
-    assert!(nodes_checked > 10_000, "{nodes_checked} comments checked");
-    std::fs::write(
-        dir.path().join("sgfmill.json"),
-        Value::Array(sgfmill).to_string(),
-    )
-    .expect("the manifest");
-    sgfmill_reads(&dir.path().join("sgfmill.json"));
+    if sgfmill {
+        let path = dir.path().join("sgfmill.json");
+        std::fs::write(&path, Value::Array(list).to_string()).expect("the list");
+        sgfmill_reads(&path);
+    }
+    (records.len(), nodes_checked)
 }
 
-/// sgfmill, a parser no one on goref wrote, reads the copies in `manifest`
+/// sgfmill, a parser no one on goref wrote, reads the copies in `list`
 /// (`tests/sgfmill_check.py` says what it checks).
-#[cfg(has_sgfmill)]
 fn sgfmill_reads(list: &Path) {
     let output = std::process::Command::new("python3")
         .arg(manifest().join("tests/sgfmill_check.py"))
@@ -361,42 +352,35 @@ fn sgfmill_reads(list: &Path) {
     );
 }
 
-#[cfg(not(has_sgfmill))]
-fn sgfmill_reads(_list: &Path) {}
+#[test]
+fn every_fixture_gets_a_copy_that_keeps_it_and_carries_the_findings() {
+    let (records, checked) = every_copy_keeps_its_record("fixtures", false);
+    println!("{records} records, {checked} comments checked");
+    assert!(records >= 90, "{records} records");
+    assert!(checked >= 150, "{checked} comments checked");
+}
 
 #[test]
 #[cfg_attr(not(has_sgfmill), ignore = "sgfmill not found: pip install sgfmill")]
 fn sgfmill_reads_the_copies_of_the_fixtures() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let copies = dir.path().join("copies");
-    goref()
-        .args([
-            "batch",
-            "-q",
-            "--fail-on",
-            "none",
-            "--rules",
-            "sjtu",
-            "fixtures/standings",
-            "--annotate-dir",
-        ])
-        .arg(&copies)
-        .assert()
-        .success();
-    let list: Vec<Value> = [FORFEIT, COUNTED]
-        .iter()
-        .map(|file| {
-            serde_json::json!({
-                "original": manifest().join(file),
-                "copy": copies.join(file),
-                "nodes": if *file == FORFEIT {
-                    serde_json::json!({"0": ["goref: W+F under sjtu"], "5": ["goref: occupied"]})
-                } else {
-                    serde_json::json!({"0": ["goref: B+6.5 under sjtu, decided by count"]})
-                },
-            })
-        })
-        .collect();
-    std::fs::write(dir.path().join("list.json"), Value::Array(list).to_string()).expect("written");
-    sgfmill_reads(&dir.path().join("list.json"));
+    every_copy_keeps_its_record("fixtures", true);
+}
+
+#[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
+fn every_corpus_record_gets_a_copy_that_keeps_it_and_carries_the_findings() {
+    let _ = corpus();
+    let (records, checked) = every_copy_keeps_its_record("../shared/corpus", false);
+    assert!(records > 8000, "{records} records");
+    assert!(checked > 10_000, "{checked} comments checked");
+}
+
+#[test]
+#[cfg_attr(
+    any(not(has_corpus), not(has_sgfmill)),
+    ignore = "needs ../shared/corpus and sgfmill (pip install sgfmill)"
+)]
+fn sgfmill_reads_the_copies_of_the_corpus() {
+    let _ = corpus();
+    every_copy_keeps_its_record("../shared/corpus", true);
 }
