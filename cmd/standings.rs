@@ -9,9 +9,8 @@ use std::sync::Arc;
 
 use anyhow::{Result, bail};
 use clap::ValueEnum;
-use goref::check;
 use goref::life::DeadChoice;
-use goref::report::{CheckError, GameReport};
+use goref::report::GameReport;
 use goref::rules::RuleSet;
 use goref::sgf::Clock;
 use goref::standings::twogtp;
@@ -128,27 +127,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     let sources = batch::sources_of(&args.paths, args.files_from.as_deref(), false)?;
     let annotator = Annotator::new(&args.annotate, choice.clone(), dead.clone())?.map(Arc::new);
 
-    let work = {
-        let choices = [choice.clone()];
-        let dead = dead.clone();
-        let annotator = annotator.clone();
-        move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
-            Ok(bytes) => {
-                let rows = check::score_bytes(name, &bytes, &choices, &dead, &limits);
-                let (path, member) = split_name(name);
-                let failed = annotator
-                    .as_ref()
-                    .and_then(|a| a.write(path, member, &bytes, &rows).err());
-                (rows, failed)
-            }
-            Err(error) => (
-                check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
-                None,
-            ),
-        }
-    };
+    let work = batch::score_and_annotate(vec![choice.clone()], dead, limits, annotator.clone());
     let mut reports: Vec<GameReport> = Vec::new();
-    let emit = |(rows, not_annotated): (Vec<GameReport>, Option<String>)| {
+    let emit = |(rows, not_annotated): batch::Checked| {
         if let Some(error) = not_annotated {
             eprintln!("goref: error: {error}");
         }

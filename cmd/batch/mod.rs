@@ -16,6 +16,7 @@ mod summary;
 
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -23,6 +24,7 @@ use clap::ValueEnum;
 use goref::check;
 use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
+use goref::rules::RulesChoice;
 use goref::sgf::Clock;
 
 use crate::Outcome;
@@ -168,26 +170,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         choices.first().cloned().unwrap_or_default(),
         dead.clone(),
     )?
-    .map(std::sync::Arc::new);
-    let work = {
-        let choices = choices.clone();
-        let dead = dead.clone();
-        let annotator = annotator.clone();
-        move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
-            Ok(bytes) => {
-                let rows = check::score_bytes(name, &bytes, &choices, &dead, &limits);
-                let (path, member) = inputs::split_name(name);
-                let failed = annotator
-                    .as_ref()
-                    .and_then(|a| a.write(path, member, &bytes, &rows).err());
-                (rows, failed)
-            }
-            Err(error) => (
-                check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
-                None,
-            ),
-        }
-    };
+    .map(Arc::new);
+    let work = score_and_annotate(choices.clone(), dead.clone(), limits, annotator.clone());
 
     let cwd = std::env::current_dir().ok();
     let mut summary = Summary::default();
@@ -196,7 +180,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Box::new(std::io::BufWriter::new(std::io::stdout()))
     };
-    let emit = |(rows, not_annotated): (Vec<GameReport>, Option<String>)| -> std::io::Result<()> {
+    let emit = |(rows, not_annotated): Checked| -> std::io::Result<()> {
         if let Some(error) = not_annotated {
             eprintln!("goref: error: {error}");
         }
@@ -272,6 +256,33 @@ pub fn workers(jobs: Option<usize>) -> Result<usize> {
         .num_threads(jobs)
         .build_global();
     Ok(jobs)
+}
+
+/// A document's reports, and why its annotated copy could not be written.
+pub type Checked = (Vec<GameReport>, Option<String>);
+
+/// The pipeline's work on one document: its reports under every rule choice, with
+/// `annotator`'s copy written when there is one (and why it could not be).
+pub fn score_and_annotate(
+    choices: Vec<RulesChoice>,
+    dead: DeadChoice,
+    limits: goref::sgf::Limits,
+    annotator: Option<Arc<Annotator>>,
+) -> impl Fn(&str, Result<Vec<u8>, String>) -> Checked + Send + Sync + 'static {
+    move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
+        Ok(bytes) => {
+            let rows = check::score_bytes(name, &bytes, &choices, &dead, &limits);
+            let (path, member) = inputs::split_name(name);
+            let failed = annotator
+                .as_ref()
+                .and_then(|a| a.write(path, member, &bytes, &rows).err());
+            (rows, failed)
+        }
+        Err(error) => (
+            check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
+            None,
+        ),
+    }
 }
 
 /// The pipeline's settings for `jobs` workers over every unit, and the loader's limits

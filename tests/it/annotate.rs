@@ -111,6 +111,16 @@ fn json_of(args: &[&str], file: &Path) -> (Value, i32) {
     (value, output.status.code().unwrap_or(-1))
 }
 
+/// `goref batch` under SJTU rules writing copies below `out`, whatever it finds.
+fn batch_annotating(out: &Path) -> assert_cmd::Command {
+    let mut command = goref();
+    command
+        .args(["batch", "-q", "--fail-on", "none", "--rules", "sjtu"])
+        .arg("--annotate-dir")
+        .arg(out);
+    command
+}
+
 #[test]
 fn archive_members_and_files_of_the_same_name_get_copies_of_their_own() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -124,17 +134,7 @@ fn archive_members_and_files_of_the_same_name_get_copies_of_their_own() {
     }
     zip.finish().expect("the archive");
     let out = dir.path().join("copies");
-    goref()
-        .args([
-            "batch",
-            "-q",
-            "--fail-on",
-            "none",
-            "--rules",
-            "sjtu",
-            "--annotate-dir",
-        ])
-        .arg(&out)
+    batch_annotating(&out)
         .arg(&zip_path)
         .arg(FORFEIT)
         .assert()
@@ -158,17 +158,7 @@ fn a_copy_that_cannot_be_written_is_an_error_and_the_others_are_written() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     // A folder where the copy of the counted game should go.
     std::fs::create_dir_all(dir.path().join(COUNTED)).expect("in the way");
-    goref()
-        .args([
-            "batch",
-            "-q",
-            "--fail-on",
-            "none",
-            "--rules",
-            "sjtu",
-            "--annotate-dir",
-        ])
-        .arg(dir.path())
+    batch_annotating(dir.path())
         .args([COUNTED, FORFEIT])
         .assert()
         .code(1)
