@@ -391,3 +391,38 @@ fn usage_errors_exit_2() {
             "goref: error: --alias: alias `Alpha` is not two names joined by `=`",
         ));
 }
+
+#[test]
+fn an_archive_of_the_records_gives_the_same_table() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let zip_path = dir.path().join("event.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).expect("created"));
+    let mut names: Vec<_> = std::fs::read_dir(DOUBLE_RR)
+        .expect("the fixtures")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    names.sort();
+    for path in names {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        zip.start_file(
+            format!("double-rr/{name}"),
+            zip::write::SimpleFileOptions::default(),
+        )
+        .expect("a member");
+        zip.write_all(&std::fs::read(&path).expect("the record"))
+            .expect("written");
+    }
+    zip.finish().expect("the archive");
+    let (from_folder, _) = run(&[DOUBLE_RR, "--rules", "sjtu", "--system", "chinese"]);
+    let (from_zip, code) = run(&[&path(&zip_path), "--rules", "sjtu", "--system", "chinese"]);
+    assert_eq!(code, 0, "{from_zip}");
+    assert_eq!(ranking(&from_zip), ranking(&from_folder));
+    assert!(
+        from_zip.contains("event.zip!double-rr/r4-bravo-alpha.sgf"),
+        "{from_zip}"
+    );
+}
