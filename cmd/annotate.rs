@@ -14,10 +14,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result};
-use goref::annotate::{annotated_copy, copy_path};
+use goref::annotate::{annotated_copy, annotated_copy_of, copy_path};
 use goref::life::DeadChoice;
 use goref::report::GameReport;
 use goref::rules::RulesChoice;
+use goref::sgf::{GameError, GameRecord};
 
 use crate::Outcome;
 
@@ -63,7 +64,8 @@ impl Annotator {
     }
 
     /// Write the copy of the record `path` (or of its archive member `member`), checked
-    /// into `reports`. A file that could not be read at all gets no copy (its report
+    /// into `reports`; `games` are its games when the check kept them, else they are
+    /// loaded again from `bytes`. A file that could not be read at all gets no copy (its report
     /// says why). The error is a sentence naming the record; it is counted in
     /// [`Annotator::failed`] and the caller prints it.
     pub fn write(
@@ -71,12 +73,13 @@ impl Annotator {
         path: &str,
         member: Option<&str>,
         bytes: &[u8],
+        games: Option<&[Result<GameRecord, GameError>]>,
         reports: &[GameReport],
     ) -> Result<(), String> {
         if reports.iter().all(|r| r.game == 0) {
             return Ok(());
         }
-        self.try_write(path, member, bytes, reports)
+        self.try_write(path, member, bytes, games, reports)
             .map_err(|error| {
                 self.failed.fetch_add(1, Ordering::Relaxed);
                 let name = member.map_or_else(|| path.to_string(), |m| format!("{path}!{m}"));
@@ -87,7 +90,7 @@ impl Annotator {
     /// [`Annotator::write`] for a command that reads one file at a time: the error is
     /// printed at once.
     pub fn write_now(&self, path: &str, bytes: &[u8], reports: &[GameReport]) {
-        if let Err(error) = self.write(path, None, bytes, reports) {
+        if let Err(error) = self.write(path, None, bytes, None, reports) {
             eprintln!("goref: error: {error}");
         }
     }
@@ -97,9 +100,13 @@ impl Annotator {
         path: &str,
         member: Option<&str>,
         bytes: &[u8],
+        games: Option<&[Result<GameRecord, GameError>]>,
         reports: &[GameReport],
     ) -> Result<()> {
-        let copy = annotated_copy(bytes, reports, &self.choice, &self.dead)?;
+        let copy = match games {
+            Some(games) => annotated_copy_of(bytes, games, reports, &self.choice, &self.dead)?,
+            None => annotated_copy(bytes, reports, &self.choice, &self.dead)?,
+        };
         let target = self.dir.join(copy_path(path, member));
         let folder = target.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(folder)

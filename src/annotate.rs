@@ -103,7 +103,18 @@ pub fn annotated_copy(
     choice: &RulesChoice,
     dead: &DeadChoice,
 ) -> Result<String, AnnotateError> {
-    let games = sgf::load(bytes)?;
+    annotated_copy_of(bytes, &sgf::load(bytes)?, reports, choice, dead)
+}
+
+/// [`annotated_copy`] of a file already loaded into `games`, as [`sgf::load`] loads it
+/// (or [`check::score_bytes_keeping`], under limits that cut nothing).
+pub fn annotated_copy_of(
+    bytes: &[u8],
+    games: &[Result<GameRecord, sgf::GameError>],
+    reports: &[GameReport],
+    choice: &RulesChoice,
+    dead: &DeadChoice,
+) -> Result<String, AnnotateError> {
     let notes: Vec<Option<GameNotes>> = games
         .iter()
         .enumerate()
@@ -115,7 +126,7 @@ pub fn annotated_copy(
             }
         })
         .collect();
-    annotate_loaded(bytes, &games, &notes)
+    annotate_loaded(bytes, games, &notes)
 }
 
 /// [`annotate`] of a file already loaded into `original`.

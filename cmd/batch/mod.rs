@@ -271,11 +271,17 @@ pub fn score_and_annotate(
 ) -> impl Fn(&str, Result<Vec<u8>, String>) -> Checked + Send + Sync + 'static {
     move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {
-            let rows = check::score_bytes(name, &bytes, &choices, &dead, &limits);
+            let Some(annotator) = &annotator else {
+                return (
+                    check::score_bytes(name, &bytes, &choices, &dead, &limits),
+                    None,
+                );
+            };
+            let (rows, games) = check::score_bytes_keeping(name, &bytes, &choices, &dead, &limits);
             let (path, member) = inputs::split_name(name);
             let failed = annotator
-                .as_ref()
-                .and_then(|a| a.write(path, member, &bytes, &rows).err());
+                .write(path, member, &bytes, games.as_deref(), &rows)
+                .err();
             (rows, failed)
         }
         Err(error) => (
