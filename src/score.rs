@@ -450,6 +450,15 @@ impl Areas {
     }
 }
 
+/// The points of each colour's territory in the final position `board` with `dead` taken
+/// off, indexed by [`Color::index`]: the empty points [`count`] counts for that colour,
+/// the points of the dead stones among them, in reading order. This is what SGF's `TB`
+/// and `TW` mark.
+pub fn territory(board: &Board, dead: &[Point], rules: &RuleSet) -> [Vec<Point>; 2] {
+    let (position, _) = take_off(board, dead);
+    Areas::of(&position, rules, &mut Vec::new()).points
+}
+
 /// The parts the rule set's pass rule adds: pass stones (territory counting), the
 /// last-move point, or the button.
 fn pass_rule_parts(

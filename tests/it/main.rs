@@ -1,6 +1,7 @@
 //! goref's integration tests, in one binary (it links once): the built `goref` run as
 //! users and CI run it, and the library over the shared corpus.
 //!
+//! - [`annotate`]: `--annotate-dir` on the four commands, and over the whole corpus;
 //! - [`cli`]: `validate`, `score` and `rules`: exit codes, text, JSON;
 //! - [`batch`]: `goref batch` run as CI runs it;
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
@@ -10,8 +11,10 @@
 //!   must be filled, TB/TW marks compared);
 //! - [`docs`]: every example output of README.md and docs/ is what goref prints;
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
-//!   GNU Go.
+//!   GNU Go;
+//! - [`standings`]: `goref standings` on the events of `fixtures/standings/`.
 
+mod annotate;
 mod batch;
 mod cli;
 mod common;
@@ -20,4 +23,5 @@ mod corpus_score;
 mod docs;
 mod gtp;
 mod malformed;
+mod standings;
 mod territory;
