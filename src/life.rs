@@ -26,6 +26,7 @@
 //!
 //! Everything runs once per game on the final position; no input can make it panic.
 
+pub mod estimate;
 pub mod fill;
 pub mod seki;
 pub mod tidy;
