@@ -35,7 +35,7 @@ mod playout;
 
 use crate::board::{Board, Color};
 use crate::point::Point;
-use crate::life::{Chains, NONE, pass_alive_under};
+use crate::life::{Chains, pass_alive_under};
 use crate::rules::Suicide;
 use groups::{Layout, Verdict};
 use playout::{PlayBoard, Rng, cell_of};
@@ -132,7 +132,7 @@ const MAX_PLAYOUTS: u32 = 64;
 /// a large board with a large open area.
 const MOVE_BUDGET: usize = 60_000;
 /// A group the playouts kill with less confidence than this is checked for seki.
-const SEKI_DOUBT: f64 = 0.8;
+const SEKI_DOUBT: f64 = 0.6;
 /// The playouts call a walled-in group dead when its colour owns its stones in less than
 /// this share of them (see [`threshold`]).
 const DEAD_BELOW: f64 = 0.6;
@@ -212,12 +212,14 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                     basis,
                     confidence: 1.0,
                     reason: None,
+                    isolated: false,
                 }
             }
             None => {
                 let (o, first) = own.of_group(&chains, list);
                 let line = threshold(&layout, list);
-                let s = if o < line || (o < ISOLATED_ALIVE && isolated(grid, &chains, list)) {
+                let isolated = o < ISOLATED_ALIVE && isolated(grid, &chains, list);
+                let s = if o < line || isolated {
                     Status::Dead
                 } else {
                     Status::Alive
@@ -235,13 +237,14 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                     basis: Basis::Playouts,
                     confidence,
                     reason,
+                    isolated,
                 }
             }
         });
     }
 
-    // Clean-up: a group the playouts kill but that the opponent cannot capture without
-    // filling into atari lives in seki.
+    // Clean-up: a group the playouts kill, but that lives in seki once the other dead
+    // stones are off, stays on the board; a living group in seki says so.
     let mut removed = vec![false; grid.len()];
     for (g, d) in status.iter().enumerate() {
         if d.is_some_and(|d| d.status == Status::Dead) {
@@ -255,15 +258,34 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
     for &g in &open {
         if let Some(d) = &mut status[g]
             && d.status == Status::Dead
+            && !d.isolated
             && d.confidence < SEKI_DOUBT
-            && in_seki(board, grid, &chains, &members[g], &removed)
         {
-            d.status = Status::Seki;
-            d.confidence = 1.0 - d.confidence;
+            let mut others = removed.clone();
             for &c in &members[g] {
                 for &i in &chains.list[c].points {
-                    removed[i] = false;
+                    others[i] = false;
                 }
+            }
+            let seki = super::seki::find(board, &points_where(grid, &others));
+            if seki.contains(grid.point(chains.list[g].points[0])) {
+                d.status = Status::Seki;
+                d.confidence = 1.0 - d.confidence;
+                removed = others;
+            }
+        }
+    }
+    if open
+        .iter()
+        .any(|&g| status[g].is_some_and(|d| d.status == Status::Alive))
+    {
+        let seki = super::seki::find(board, &points_where(grid, &removed));
+        for &g in &open {
+            if let Some(d) = &mut status[g]
+                && d.status == Status::Alive
+                && seki.contains(grid.point(chains.list[g].points[0]))
+            {
+                d.status = Status::Seki;
             }
         }
     }
@@ -276,6 +298,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
             basis,
             confidence,
             reason,
+            ..
         }) = status[g]
         else {
             continue;
@@ -319,10 +342,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
         });
     }
     out.sort_by_key(|g| g.stones.first().map(|p| (p.y, p.x)));
-    let dead = (0..grid.len())
-        .filter(|&i| removed[i])
-        .map(|i| grid.point(i))
-        .collect();
+    let dead = points_where(grid, &removed);
     Estimate {
         dead,
         groups: out,
@@ -337,6 +357,8 @@ struct Decision {
     basis: Basis,
     confidence: f64,
     reason: Option<DoubtReason>,
+    /// A stone or two isolated in the opponent's sphere: dead, and never a seki.
+    isolated: bool,
 }
 
 /// Who owned each point over the playouts.
@@ -630,46 +652,12 @@ fn area_owner(grid: &crate::life::Grid, removed: &[bool]) -> Vec<Option<Color>> 
     owner
 }
 
-/// Whether the group of `list`, with the `removed` stones gone, lives in seki: it shares
-/// a liberty with an opponent chain that neither colour can fill without filling into
-/// atari, and it has no eye of two points or more the opponent could reduce.
-fn in_seki(
-    board: &Board,
-    grid: &crate::life::Grid,
-    chains: &Chains,
-    list: &[usize],
-    removed: &[bool],
-) -> bool {
-    let mut position = board.clone();
-    for (i, &gone) in removed.iter().enumerate() {
-        if gone && !list.contains(&chains.of[i]) {
-            let _ = position.set(grid.point(i), None);
-        }
-    }
-    let play = PlayBoard::new(&position, |_| false);
-    let color = chains.list[list[0]].color;
-    for &c in list {
-        for &i in &chains.list[c].points {
-            for e in grid.neighbours(i) {
-                if position.get(grid.point(e)).is_some() {
-                    continue;
-                }
-                let shared = grid.neighbours(e).any(|nb| {
-                    chains.of[nb] != NONE
-                        && !removed[nb]
-                        && chains.list[chains.of[nb]].color == color.opponent()
-                });
-                let cell = cell_of(grid.point(e));
-                if shared
-                    && play.fills_into_atari(cell, color)
-                    && play.fills_into_atari(cell, color.opponent())
-                {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+/// The points where `keep` holds, in reading order.
+fn points_where(grid: &crate::life::Grid, keep: &[bool]) -> Vec<Point> {
+    (0..grid.len())
+        .filter(|&i| keep[i])
+        .map(|i| grid.point(i))
+        .collect()
 }
 
 #[cfg(test)]

@@ -188,6 +188,38 @@ fn an_empty_board_and_a_tiny_board() {
     }
 }
 
+#[test]
+fn a_fight_that_depends_on_who_moves_is_in_doubt() {
+    // Black's corner stones are in atari, but White's capture would leave White's corner
+    // stone short of liberties: whoever moves first wins the corner.
+    let b = board(
+        "
+        X X . X . . . . .
+        O X O X . X X X X
+        O O O X X X . . .
+        O . O X O X . . .
+        O . O X O O X X X
+        O O O O O O O O O
+        X X X X X O . . .
+        . . . . X O O O O
+        . . . . X O . O .
+        ",
+    );
+    let e = estimate(&b, Suicide::Forbidden);
+    let corner = group_at(&e, Point::new(0, 0));
+    let doubt = corner.doubt.as_ref().expect("the corner is in doubt");
+    assert_eq!(doubt.reason, DoubtReason::WhoMoves, "{corner:?}");
+    assert!(corner.confidence < SURE, "{corner:?}");
+    assert!(
+        corner.stones.iter().all(|p| doubt.points.contains(p)),
+        "{corner:?}"
+    );
+    // Three black stones: dead or alive, their points change hands.
+    assert!(doubt.at_stake >= 3, "{corner:?}");
+    // Everything else is settled.
+    assert_eq!(e.doubtful().count(), 1, "{e:#?}");
+}
+
 // ----------------------------------------------------------------------------------------
 // The playout board
 
