@@ -125,7 +125,7 @@ impl Estimate {
 /// Playouts per round: the first half starts with Black, the second with White.
 const ROUND: u32 = 8;
 /// Playouts before the estimate may stop.
-const MIN_PLAYOUTS: u32 = 16;
+const MIN_PLAYOUTS: u32 = 8;
 /// At most this many playouts.
 const MAX_PLAYOUTS: u32 = 64;
 /// At most about this many moves in all the playouts of one position: bounds the time on
@@ -260,6 +260,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
             && d.status == Status::Dead
             && !d.isolated
             && d.confidence < SEKI_DOUBT
+            && standoff(grid, &chains, &layout, &position, &members[g])
         {
             let mut others = removed.clone();
             for &c in &members[g] {
@@ -275,10 +276,10 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
             }
         }
     }
-    if open
-        .iter()
-        .any(|&g| status[g].is_some_and(|d| d.status == Status::Alive))
-    {
+    if open.iter().any(|&g| {
+        status[g].is_some_and(|d| d.status == Status::Alive)
+            && standoff(grid, &chains, &layout, &position, &members[g])
+    }) {
         let seki = super::seki::find(board, &points_where(grid, &removed));
         for &g in &open {
             if let Some(d) = &mut status[g]
@@ -392,25 +393,8 @@ impl Ownership {
         open: &[usize],
         proof: &crate::life::PassAlive,
     ) -> Ownership {
-        let mut start = board.clone();
-        let mut lifted = vec![false; grid.len()];
-        for (c, chain) in chains.list.iter().enumerate() {
-            if verdict[c] == Some(Verdict::Dead) {
-                for &i in &chain.points {
-                    lifted[i] = true;
-                    // The point comes from the grid of this board: it is on it.
-                    let _ = start.set(grid.point(i), None);
-                }
-            }
-        }
-        let frozen = settled_areas(grid, chains, verdict, &lifted, proof);
-        let play = PlayBoard::new(&start, |p| grid.index(p).is_some_and(|i| frozen[i]));
-        let watch: Vec<(usize, usize)> = open
-            .iter()
-            .flat_map(|&g| &members[g])
-            .flat_map(|&c| &chains.list[c].points)
-            .map(|&i| (i, cell_of(grid.point(i))))
-            .collect();
+        let mut unclear: Vec<usize> = open.to_vec();
+        let (play, watch) = Self::setup(board, grid, chains, members, verdict, &unclear, proof);
         let free = play.listed().max(1);
         let budget = (MOVE_BUDGET / (2 * free)) as u32;
         let max = budget.clamp(MIN_PLAYOUTS, MAX_PLAYOUTS) / ROUND * ROUND;
@@ -436,20 +420,56 @@ impl Ownership {
                 }
             }
             own.playouts += ROUND;
-            if own.playouts >= MIN_PLAYOUTS
-                && open.iter().all(|&g| {
-                    let list = &members[g];
-                    clear(
-                        own.of_group(chains, list).0,
-                        threshold(layout, list),
-                        own.playouts,
-                    )
-                })
-            {
+            if own.playouts < MIN_PLAYOUTS {
+                continue;
+            }
+            unclear.retain(|&g| {
+                let list = &members[g];
+                !clear(
+                    own.of_group(chains, list).0,
+                    threshold(layout, list),
+                    own.playouts,
+                )
+            });
+            if unclear.is_empty() {
                 break;
             }
         }
         own
+    }
+
+    /// The board the playouts start from, and the stones to watch (cell by point):
+    /// `board` with the dead stones of `verdict` lifted, never playing inside an area
+    /// that only settled living chains of one colour touch.
+    fn setup(
+        board: &Board,
+        grid: &crate::life::Grid,
+        chains: &Chains,
+        members: &[Vec<usize>],
+        verdict: &[Option<Verdict>],
+        unclear: &[usize],
+        proof: &crate::life::PassAlive,
+    ) -> (PlayBoard, Vec<(usize, usize)>) {
+        let mut start = board.clone();
+        let mut lifted = vec![false; grid.len()];
+        for (c, chain) in chains.list.iter().enumerate() {
+            if verdict[c] == Some(Verdict::Dead) {
+                for &i in &chain.points {
+                    lifted[i] = true;
+                    // The point comes from the grid of this board: it is on it.
+                    let _ = start.set(grid.point(i), None);
+                }
+            }
+        }
+        let frozen = settled_areas(grid, chains, verdict, &lifted, proof);
+        let play = PlayBoard::new(&start, |p| grid.index(p).is_some_and(|i| frozen[i]));
+        let watch = unclear
+            .iter()
+            .flat_map(|&g| &members[g])
+            .flat_map(|&c| &chains.list[c].points)
+            .map(|&i| (i, cell_of(grid.point(i))))
+            .collect();
+        (play, watch)
     }
 
     /// The share of the playouts in which the group of `list` owned its stones, overall
@@ -525,9 +545,15 @@ fn isolated(grid: &crate::life::Grid, chains: &Chains, list: &[usize]) -> bool {
     theirs >= 2
 }
 
+/// How far from its line, in units of 1/sqrt(playouts), a group's ownership must be for
+/// the playouts to stop: after 8 playouts a group must be unanimous or nearly so, after
+/// 64 it may be 0.1 from the line. On the corpus (docs/benchmarks.md) a stricter stop
+/// costs half as much work again and decides no more positions right.
+const CLEAR: f64 = 0.8;
+
 /// Whether an ownership of `o` after `n` playouts is far enough from even to stop.
 fn clear(o: f64, line: f64, n: u32) -> bool {
-    (o - line).abs() > 1.5 / f64::from(n).sqrt()
+    (o - line).abs() > CLEAR / f64::from(n).sqrt()
 }
 
 /// The ownership below which the playouts call the group of `list` dead.
@@ -650,6 +676,27 @@ fn area_owner(grid: &crate::life::Grid, removed: &[bool]) -> Vec<Option<Color>> 
         }
     }
     owner
+}
+
+/// Whether the group of `list` has a liberty next to an opponent stone that neither
+/// colour can fill without filling into atari: what every seki needs.
+fn standoff(
+    grid: &crate::life::Grid,
+    chains: &Chains,
+    layout: &Layout,
+    position: &PlayBoard,
+    list: &[usize],
+) -> bool {
+    let color = chains.list[list[0]].color;
+    list.iter().any(|&c| {
+        layout.libs[c].iter().any(|&e| {
+            let cell = cell_of(grid.point(e));
+            grid.neighbours(e)
+                .any(|nb| grid.stones[nb] == Some(color.opponent()))
+                && position.fills_into_atari(cell, color)
+                && position.fills_into_atari(cell, color.opponent())
+        })
+    })
 }
 
 /// The points where `keep` holds, in reading order.

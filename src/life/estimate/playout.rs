@@ -332,6 +332,17 @@ impl PlayBoard {
         if n >= 2 {
             return early(false);
         }
+        // A chain of ours with two liberties keeps the one that is not `cell`; with the
+        // one empty neighbour `e` of `cell`, that makes two unless `e` is that liberty,
+        // which needs `e` next to the chain.
+        if n == 1
+            && own[..n_own].iter().any(|&h| {
+                self.libs[usize::from(h)] == 2
+                    && !neighbours(found[0]).iter().any(|&x| self.head[x] == h)
+            })
+        {
+            return early(false);
+        }
         for &h in &own[..n_own] {
             let h = usize::from(h);
             let mut s = h;
