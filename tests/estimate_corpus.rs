@@ -49,16 +49,16 @@ fn read_game(path: &Path) -> (Board, Vec<Point>) {
     let w = rows.first().map_or(0, Vec::len);
     let mut board = Board::new(w as u8, h as u8).expect("a board size");
     let mut dead = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
+    for (y, (stones, marks)) in rows[..h].iter().zip(&rows[h..]).enumerate() {
+        for (x, (&v, &mark)) in stones.iter().zip(marks).enumerate() {
             let p = Point::new(x as u8, y as u8);
-            let stone = match rows[y][x] {
+            let stone = match v {
                 1 => Some(Color::Black),
                 -1 => Some(Color::White),
                 _ => None,
             };
             board.set(p, stone).expect("on the board");
-            if stone.is_some() && rows[h + y][x] == 1 {
+            if stone.is_some() && mark == 1 {
                 dead.push(p);
             }
         }
