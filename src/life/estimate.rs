@@ -146,6 +146,8 @@ const WHO_MOVES: f64 = 0.5;
 const SURE: f64 = 0.7;
 /// How many steps over empty points an isolated stone is from any stone of its colour.
 const ISOLATION: u8 = 3;
+/// How many empty points an isolated stone reaches within those steps, at least.
+const ISOLATION_ROOM: usize = 6;
 /// An area of empty points this large touching both colours is an open boundary.
 const OPEN_AREA: usize = 60;
 
@@ -507,9 +509,10 @@ fn touches_open_area(layout: &Layout, list: &[usize]) -> bool {
     })
 }
 
-/// Whether the group of `list` is a stone or two that reaches no stone of its colour
-/// within three steps over empty points, and reaches the opponent's: nothing it could
-/// connect to or live with.
+/// Whether the group of `list` is a stone or two in open space that reaches no stone of
+/// its colour within three steps over empty points, and reaches the opponent's: nothing
+/// it could connect to or live with. (A stone or two shut in tightly is left to the
+/// playouts and the seki check.)
 fn isolated(grid: &crate::life::Grid, chains: &Chains, list: &[usize]) -> bool {
     let stones: Vec<usize> = list
         .iter()
@@ -524,7 +527,7 @@ fn isolated(grid: &crate::life::Grid, chains: &Chains, list: &[usize]) -> bool {
     for &s in &stones {
         dist[s] = 0;
     }
-    let mut theirs = 0;
+    let (mut theirs, mut room) = (0, 0);
     for step in 1..=ISOLATION {
         let mut next = Vec::new();
         for &i in &frontier {
@@ -534,7 +537,10 @@ fn isolated(grid: &crate::life::Grid, chains: &Chains, list: &[usize]) -> bool {
                 }
                 dist[nb] = step;
                 match grid.stones[nb] {
-                    None => next.push(nb),
+                    None => {
+                        room += 1;
+                        next.push(nb);
+                    }
                     Some(c) if c == color => return false,
                     Some(_) => theirs += 1,
                 }
@@ -542,7 +548,7 @@ fn isolated(grid: &crate::life::Grid, chains: &Chains, list: &[usize]) -> bool {
         }
         frontier = next;
     }
-    theirs >= 2
+    theirs >= 2 && room >= ISOLATION_ROOM
 }
 
 /// How far from its line, in units of 1/sqrt(playouts), a group's ownership must be for
