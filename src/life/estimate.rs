@@ -130,7 +130,7 @@ const MIN_PLAYOUTS: u32 = 8;
 const MAX_PLAYOUTS: u32 = 64;
 /// At most about this many moves in all the playouts of one position: bounds the time on
 /// a large board with a large open area.
-const MOVE_BUDGET: usize = 60_000;
+const MOVE_BUDGET: usize = 20_000;
 /// A group the playouts kill with less confidence than this is checked for seki.
 const SEKI_DOUBT: f64 = 0.6;
 /// The playouts call a walled-in group dead when its colour owns its stones in less than
@@ -404,6 +404,7 @@ impl Ownership {
         let mut rng =
             Rng::new(board.hash() ^ (u64::from(board.width()) << 8 | u64::from(board.height())));
         let mut own = Ownership::none(grid.len());
+        let mut pb = play.clone();
         while own.playouts < max {
             for k in 0..ROUND {
                 let first = if k < ROUND / 2 {
@@ -411,7 +412,7 @@ impl Ownership {
                 } else {
                     Color::White
                 };
-                let mut pb = play.clone();
+                pb.copy_from(&play);
                 pb.playout(first, &mut rng, max_moves);
                 for &(i, cell) in &watch {
                     own.black2[i][first.index()] += match pb.owner(cell) {

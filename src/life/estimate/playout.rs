@@ -127,6 +127,9 @@ pub(super) struct PlayBoard {
     /// The cell where a stone of `ko_value` would retake a simple ko at once; 0 = none.
     ko_cell: u16,
     ko_value: u8,
+    /// Cells in use: the board's rows and the sentinel rows around them. The arrays
+    /// past this hold nothing and are never read.
+    used: usize,
 }
 
 impl PlayBoard {
@@ -143,6 +146,7 @@ impl PlayBoard {
             slot: [NOT_LISTED; CELLS],
             ko_cell: 0,
             ko_value: EMPTY,
+            used: (usize::from(board.height()) + 2) * STRIDE,
         };
         for y in 0..board.height() {
             for x in 0..board.width() {
@@ -201,6 +205,24 @@ impl PlayBoard {
         }
         self.libs[start] = libs;
         self.size[start] = size;
+    }
+
+    /// Make this board a copy of `other` (of the same size), copying only the cells in
+    /// use: much cheaper than a clone on a small board.
+    pub(super) fn copy_from(&mut self, other: &PlayBoard) {
+        let used = other.used.min(CELLS);
+        self.cells[..used].copy_from_slice(&other.cells[..used]);
+        self.head[..used].copy_from_slice(&other.head[..used]);
+        self.next[..used].copy_from_slice(&other.next[..used]);
+        self.libs[..used].copy_from_slice(&other.libs[..used]);
+        self.size[..used].copy_from_slice(&other.size[..used]);
+        self.slot[..used].copy_from_slice(&other.slot[..used]);
+        let n = other.n_empty;
+        self.empties[..n].copy_from_slice(&other.empties[..n]);
+        self.n_empty = n;
+        self.ko_cell = other.ko_cell;
+        self.ko_value = other.ko_value;
+        self.used = used;
     }
 
     /// How many empty points a move may be drawn from.

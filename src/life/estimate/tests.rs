@@ -251,8 +251,10 @@ fn the_playout_board_stays_consistent_move_after_move() {
         let b = random_board(seed, size, size + (seed % 3) as u8, 20 + seed % 50);
         let start = PlayBoard::new(&b, |_| false);
         start.check().expect("consistent when built");
+        // One board reused, as the playouts do: every copy starts from a played-on board.
+        let mut pb = start.clone();
         for moves in 0..60 {
-            let mut pb = start.clone();
+            pb.copy_from(&start);
             let mut rng = Rng::new(seed);
             pb.playout(Black, &mut rng, moves);
             pb.check()
