@@ -45,19 +45,20 @@ pub enum DeadSource {
     Markup,
     /// A list given by the user (`--dead POINTS`).
     User,
-    /// What goref proved or estimated (`--dead auto` without markup).
-    Estimate,
+    /// What Benson's algorithm proves, every other stone alive (`--dead proven`, and
+    /// `--dead auto` without markup).
+    Proven,
     /// Every stone alive (`--dead none`, and Tromp-Taylor).
     None,
 }
 
 impl DeadSource {
-    /// The name used in JSON and CSV: `markup`, `user`, `estimate`, `none`.
+    /// The name used in JSON and CSV: `markup`, `user`, `proven`, `none`.
     pub fn as_str(self) -> &'static str {
         match self {
             DeadSource::Markup => "markup",
             DeadSource::User => "user",
-            DeadSource::Estimate => "estimate",
+            DeadSource::Proven => "proven",
             DeadSource::None => "none",
         }
     }
@@ -72,6 +73,9 @@ pub enum DeadChoice {
     Auto,
     /// The record's TB/TW marks; an error when the record has none.
     Markup,
+    /// What Benson's algorithm proves dead, whatever the markup says; every other stone
+    /// counts as alive and is listed as unresolved.
+    Proven,
     /// Every stone alive.
     None,
     /// Points naming dead stones, each its whole chain, in `D4` or SGF form (a `D4` name
@@ -127,9 +131,9 @@ impl DeadStones {
 ///   record marks no point of the board.
 /// - [`DeadChoice::None`]: no dead stones.
 /// - [`DeadChoice::Named`]: the chains [`from_points`] names.
-/// - [`DeadChoice::Auto`]: the markup when the record has some, else what Benson's
-///   algorithm proves (source [`DeadSource::Estimate`]), with every other stone listed as
-///   unresolved.
+/// - [`DeadChoice::Proven`]: what Benson's algorithm proves (source
+///   [`DeadSource::Proven`]), with every other stone listed as unresolved.
+/// - [`DeadChoice::Auto`]: the markup when the record has some, else as `Proven`.
 ///
 /// The proof uses the condition that holds whatever the suicide rule (see the module
 /// documentation); [`resolve_under`] proves more when suicide is known to be forbidden.
@@ -155,18 +159,22 @@ pub fn resolve_under(
         DeadChoice::Markup => marks
             .map(|m| from_markup(board, m))
             .ok_or(DeadStonesError::NoMarkup),
+        DeadChoice::Proven => Ok(proven(board, suicide)),
         DeadChoice::Auto => Ok(match marks {
             Some(m) => from_markup(board, m),
-            None => {
-                let proof = pass_alive_under(board, suicide);
-                DeadStones {
-                    source: DeadSource::Estimate,
-                    stones: proof.dead_stones(),
-                    unresolved: proof.unresolved_stones(),
-                    notes: Vec::new(),
-                }
-            }
+            None => proven(board, suicide),
         }),
+    }
+}
+
+/// What Benson's algorithm proves dead, with every stone it cannot settle listed.
+fn proven(board: &Board, suicide: Suicide) -> DeadStones {
+    let proof = pass_alive_under(board, suicide);
+    DeadStones {
+        source: DeadSource::Proven,
+        stones: proof.dead_stones(),
+        unresolved: proof.unresolved_stones(),
+        notes: Vec::new(),
     }
 }
 

@@ -661,11 +661,15 @@ fn resolve_auto_prefers_markup_and_else_proves() {
     let auto = resolve(&b, &DeadChoice::Auto, Some(&m)).expect("auto");
     assert_eq!(auto.source, DeadSource::Markup);
     assert_eq!(auto.stones, []);
+    // `proven` ignores the markup.
+    let proven = resolve(&b, &DeadChoice::Proven, Some(&m)).expect("proven");
+    assert_eq!(proven.source, DeadSource::Proven);
+    assert_eq!(proven.stones, [d4("C5", 7), d4("F3", 7)]);
 
     // No markup (or marks off the board only): what Benson proves.
     for marks in [None, Some(TerritoryMarks::default())] {
         let auto = resolve(&b, &DeadChoice::Auto, marks.as_ref()).expect("auto");
-        assert_eq!(auto.source, DeadSource::Estimate);
+        assert_eq!(auto.source, DeadSource::Proven);
         assert_eq!(auto.stones, [d4("C5", 7), d4("F3", 7)]);
         assert_eq!(auto.unresolved, []);
         assert!(auto.notes.is_empty());
@@ -687,7 +691,7 @@ fn resolve_auto_lists_unresolved_stones_and_respects_the_suicide_rule() {
     );
     // `resolve` proves only what holds under every rule set.
     let auto = resolve(&b, &DeadChoice::Auto, None).expect("auto");
-    assert_eq!(auto.source, DeadSource::Estimate);
+    assert_eq!(auto.source, DeadSource::Proven);
     assert_eq!(auto.stones, []);
     assert_eq!(
         auto.unresolved,

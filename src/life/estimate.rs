@@ -34,8 +34,8 @@ mod groups;
 mod playout;
 
 use crate::board::{Board, Color};
-use crate::point::Point;
 use crate::life::{Chains, pass_alive_under};
+use crate::point::Point;
 use crate::rules::Suicide;
 use groups::{Layout, Verdict};
 use playout::{PlayBoard, Rng, cell_of};

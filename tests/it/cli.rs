@@ -766,6 +766,14 @@ fn dead_stones_can_be_named_in_d4_or_sgf_form() {
     );
     assert_eq!(games[0]["score"]["dead_source"], "none");
     assert_eq!(code, 1, "with F5 alive the count disagrees with RE");
+    // `proven` ignores the marks and proves nothing here: F5 counts as alive.
+    let (games, code) = score_json(
+        "scoring/even/walls-dead-invader.sgf",
+        &["--rules", "japanese", "--dead", "proven"],
+    );
+    assert_eq!(games[0]["score"]["dead_source"], "proven");
+    assert_eq!(games[0]["score"]["dead_stones"], serde_json::json!([]));
+    assert_eq!(code, 1, "with F5 alive the count disagrees with RE");
 }
 
 #[test]
@@ -780,7 +788,7 @@ fn bad_dead_values_are_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "error: invalid value 'I5' for '--dead <auto|markup|none|POINTS>': `I5` is not a point",
+            "error: invalid value 'I5' for '--dead <auto|markup|proven|none|POINTS>': `I5` is not a point",
         ));
     // A named point without a stone: that game cannot be counted.
     goref()
