@@ -20,13 +20,14 @@ pub struct Args {
     #[command(flatten)]
     rules: RuleListOptions,
 
-    /// Dead stones: auto (the record's markup, else what goref can prove), markup (the
-    /// record's TB/TW), proven (what goref can prove, whatever the markup says), none
-    /// (every stone alive), or points in D4 or SGF form separated by commas (D4,Q16 or
-    /// dd,pp), each naming its whole chain.
+    /// Dead stones: auto (the record's markup, else goref's estimate), markup (the
+    /// record's TB/TW), estimate (goref's estimate, whatever the markup says), proven
+    /// (what goref can prove, every other stone alive), none (every stone alive), or
+    /// points in D4 or SGF form separated by commas (D4,Q16 or dd,pp), each naming its
+    /// whole chain.
     #[arg(
         long,
-        value_name = "auto|markup|proven|none|POINTS",
+        value_name = "auto|markup|estimate|proven|none|POINTS",
         default_value = "auto",
         value_parser = dead_choice
     )]

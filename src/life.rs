@@ -1,5 +1,5 @@
-//! Dead stones of a final position: from the record's markup, from the user's list, or
-//! proved by goref.
+//! Dead stones of a final position: from the record's markup, from the user's list,
+//! proved by goref, or estimated by goref ([`estimate`]).
 //!
 //! What goref proves it proves with Benson's algorithm and nothing else:
 //!
@@ -13,9 +13,9 @@
 //!   KataGo also uses; a larger enclosed area proves nothing, since the opponent might
 //!   live in it.)
 //!
-//! Stones neither proved alive nor proved dead are *unresolved*: [`resolve`] counts them
-//! as alive and lists them, so a report can say so. Nothing here guesses; estimation is
-//! another module's job.
+//! Stones neither proved alive nor proved dead are *unresolved*: the `proven` source
+//! counts them as alive and lists them, so a report can say so. Nothing in this file
+//! guesses; the estimate is [`estimate`]'s job.
 //!
 //! Benson's vital-region condition depends on whether multi-stone suicide is legal (with
 //! suicide allowed, the opponent can empty a region of its own stones and live in the
@@ -45,6 +45,9 @@ pub enum DeadSource {
     Markup,
     /// A list given by the user (`--dead POINTS`).
     User,
+    /// goref's estimate ([`estimate`]): `--dead estimate`, and `--dead auto` without
+    /// markup.
+    Estimate,
     /// What Benson's algorithm proves, every other stone alive (`--dead proven`, and
     /// `--dead auto` without markup).
     Proven,
@@ -53,11 +56,12 @@ pub enum DeadSource {
 }
 
 impl DeadSource {
-    /// The name used in JSON and CSV: `markup`, `user`, `proven`, `none`.
+    /// The name used in JSON and CSV: `markup`, `user`, `estimate`, `proven`, `none`.
     pub fn as_str(self) -> &'static str {
         match self {
             DeadSource::Markup => "markup",
             DeadSource::User => "user",
+            DeadSource::Estimate => "estimate",
             DeadSource::Proven => "proven",
             DeadSource::None => "none",
         }
@@ -68,11 +72,13 @@ impl DeadSource {
 /// `--dead`). New sources are new variants; [`resolve`] gives each its [`DeadSource`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum DeadChoice {
-    /// The record's markup when it has some, else what goref can prove.
+    /// The record's markup when it has some, else goref's estimate.
     #[default]
     Auto,
     /// The record's TB/TW marks; an error when the record has none.
     Markup,
+    /// goref's estimate ([`estimate`]), whatever the markup says.
+    Estimate,
     /// What Benson's algorithm proves dead, whatever the markup says; every other stone
     /// counts as alive and is listed as unresolved.
     Proven,
@@ -104,9 +110,12 @@ pub struct DeadStones {
     /// Every dead stone, in reading order (rows from the top, each from the left), each
     /// point once.
     pub stones: Vec<Point>,
-    /// Stones whose status goref could not settle (`auto` without markup), in reading
-    /// order; counted as alive, and said in the report.
+    /// Stones whose status goref could not settle (`proven`), in reading order; counted
+    /// as alive, and said in the report.
     pub unresolved: Vec<Point>,
+    /// The groups whose status the estimate cannot decide safely (`estimate`), each with
+    /// its points and what is at stake; the stones count as the estimate decided.
+    pub uncertain: Vec<estimate::Group>,
     /// Sentences about the source worth reporting (a chain the markup marks only partly
     /// dead, a stone marked as both colours' territory...). Points in `D4` form.
     pub notes: Vec<String>,
@@ -119,6 +128,7 @@ impl DeadStones {
             source,
             stones: Vec::new(),
             unresolved: Vec::new(),
+            uncertain: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -131,12 +141,15 @@ impl DeadStones {
 ///   record marks no point of the board.
 /// - [`DeadChoice::None`]: no dead stones.
 /// - [`DeadChoice::Named`]: the chains [`from_points`] names.
+/// - [`DeadChoice::Estimate`]: goref's estimate (source [`DeadSource::Estimate`]), with
+///   the groups it cannot decide safely.
 /// - [`DeadChoice::Proven`]: what Benson's algorithm proves (source
 ///   [`DeadSource::Proven`]), with every other stone listed as unresolved.
-/// - [`DeadChoice::Auto`]: the markup when the record has some, else as `Proven`.
+/// - [`DeadChoice::Auto`]: the markup when the record has some, else as `Estimate`.
 ///
-/// The proof uses the condition that holds whatever the suicide rule (see the module
-/// documentation); [`resolve_under`] proves more when suicide is known to be forbidden.
+/// The proof (the estimate starts from it too) uses the condition that holds whatever the
+/// suicide rule (see the module documentation); [`resolve_under`] proves more when
+/// suicide is known to be forbidden.
 pub fn resolve(
     board: &Board,
     choice: &DeadChoice,
@@ -159,10 +172,11 @@ pub fn resolve_under(
         DeadChoice::Markup => marks
             .map(|m| from_markup(board, m))
             .ok_or(DeadStonesError::NoMarkup),
+        DeadChoice::Estimate => Ok(estimated(board, suicide)),
         DeadChoice::Proven => Ok(proven(board, suicide)),
         DeadChoice::Auto => Ok(match marks {
             Some(m) => from_markup(board, m),
-            None => proven(board, suicide),
+            None => estimated(board, suicide),
         }),
     }
 }
@@ -174,6 +188,24 @@ fn proven(board: &Board, suicide: Suicide) -> DeadStones {
         source: DeadSource::Proven,
         stones: proof.dead_stones(),
         unresolved: proof.unresolved_stones(),
+        uncertain: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
+/// goref's estimate of the dead stones, with the groups it is unsure of.
+fn estimated(board: &Board, suicide: Suicide) -> DeadStones {
+    let estimate = estimate::estimate(board, suicide);
+    let uncertain = estimate
+        .groups
+        .into_iter()
+        .filter(|g| g.doubt.is_some())
+        .collect();
+    DeadStones {
+        source: DeadSource::Estimate,
+        stones: estimate.dead,
+        unresolved: Vec::new(),
+        uncertain,
         notes: Vec::new(),
     }
 }

@@ -29,6 +29,10 @@ pub struct Summary {
     pub unreadable: u64,
     /// Rows whose recorded result disagrees with goref's.
     pub result_mismatches: u64,
+    /// Rows whose result could change with the groups goref's estimate is unsure of, so
+    /// that it neither agrees nor disagrees with the recorded one (`result_matches`
+    /// `uncertain`).
+    pub results_uncertain: u64,
     /// Rows of games the loader read only up to damage in the record.
     pub truncated: u64,
     /// Rows that meet `--fail-on`.
@@ -61,6 +65,9 @@ impl Summary {
             if r.result_mismatch() {
                 self.result_mismatches += 1;
             }
+            if r.result_uncertain() {
+                self.results_uncertain += 1;
+            }
             if r.truncated().is_some() {
                 self.truncated += 1;
             }
@@ -85,6 +92,7 @@ impl Summary {
             "illegal": self.illegal,
             "unreadable": self.unreadable,
             "result_mismatches": self.result_mismatches,
+            "results_uncertain": self.results_uncertain,
             "truncated": self.truncated,
             "failing": self.failing,
             "findings": findings,
@@ -94,14 +102,15 @@ impl Summary {
     /// The lines for standard error.
     pub fn text(&self, elapsed: Duration) -> String {
         let mut out = format!(
-            "goref batch: {} games read from {} files; {} rows (game x rule set): {} valid, {} with illegal moves, {} unreadable, {} result mismatches\n",
+            "goref batch: {} games read from {} files; {} rows (game x rule set): {} valid, {} with illegal moves, {} unreadable, {} result mismatches, {} results uncertain\n",
             self.games,
             self.files,
             self.rows,
             self.valid,
             self.illegal,
             self.unreadable,
-            self.result_mismatches
+            self.result_mismatches,
+            self.results_uncertain
         );
         if self.truncated > 0 {
             out.push_str(&format!(

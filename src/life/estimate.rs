@@ -148,7 +148,8 @@ const SURE: f64 = 0.7;
 const ISOLATION: u8 = 3;
 /// How many empty points an isolated stone reaches within those steps, at least.
 const ISOLATION_ROOM: usize = 6;
-/// An area of empty points this large touching both colours is an open boundary.
+/// An area of empty points this large touching both colours is an open boundary (or a
+/// third of the board, when that is less).
 const OPEN_AREA: usize = 60;
 
 /// Estimate the dead stones of `board`, the final position of a game, under a rule set
@@ -500,12 +501,13 @@ impl Ownership {
 }
 
 /// Whether the group of `list` touches an area of empty points that reaches both colours
-/// and is large: a boundary the players left open.
+/// and is large ([`OPEN_AREA`] points, or a third of a small board): a boundary the
+/// players left open.
 fn touches_open_area(layout: &Layout, list: &[usize]) -> bool {
     list.iter().any(|&c| {
         layout.libs[c].iter().any(|&e| {
             let area = &layout.areas[layout.area_of[e]];
-            area.touches == 3 && area.points.len() >= OPEN_AREA
+            area.touches == 3 && area.points.len() >= OPEN_AREA.min(layout.area_of.len() / 3)
         })
     })
 }

@@ -6,6 +6,7 @@
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
+//! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
 //! - [`docs`]: the examples of docs/ that show output.
 
 mod batch;
@@ -14,4 +15,5 @@ mod common;
 mod corpus_load;
 mod corpus_score;
 mod docs;
+mod estimate_corpus;
 mod malformed;
