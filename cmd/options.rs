@@ -3,16 +3,21 @@
 //! A value the library cannot read is a usage error carrying the library's own reason.
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use goref::life::DeadChoice;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use goref::gtp::{EngineCommand, EngineLimits, EnginePool};
+use goref::life::{DeadChoice, EngineDead};
 use goref::point::{PointName, PointNameError};
-use goref::rules::{KoRule, ParseRulesError, RuleSet, RulesChoice, Suicide};
+use goref::rules::{KoRule, RuleSet, RulesChoice, Suicide};
 
 /// Rule options of `validate`, which checks each game under one rule set.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RuleOptions {
     /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
     /// else chinese.
-    #[arg(long, value_name = "PRESET")]
+    #[arg(long, value_name = "PRESET", value_parser = one_rule_set)]
     pub rules: Option<RuleSet>,
 
     #[command(flatten)]
@@ -48,6 +53,67 @@ pub struct Overrides {
     /// Count with this komi, instead of the record's KM and the rule set's default.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = komi)]
     pub komi: Option<f64>,
+}
+
+/// The GTP engine of `--dead engine`, on `score` and `batch`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EngineOptions {
+    /// The GTP engine that says which stones are dead with `--dead engine`, as one command
+    /// line ("gnugo --mode gtp", "katago gtp -model M.bin.gz -config gtp.cfg"). One engine
+    /// runs per worker, reused from game to game.
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+
+    /// Time limit per game for the engine, in seconds (replaying the game and answering
+    /// final_status_list); an engine past it is stopped, the game gets an error, and a fresh
+    /// engine takes the next game. Starting an engine has the same limit, apart.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = seconds)]
+    pub engine_timeout: f64,
+}
+
+impl EngineOptions {
+    /// `dead` with the engine filled in for `--dead engine`: the pool, started once so a
+    /// command that cannot work is an error before any game. Usage errors: `--dead
+    /// engine` without `--engine`, or `--engine` with another `--dead`.
+    pub fn dead_choice(&self, dead: DeadChoice) -> Result<DeadChoice> {
+        match (&dead, &self.engine) {
+            (DeadChoice::Engine(_), None) => {
+                bail!("--dead engine needs --engine CMD, e.g. --engine \"gnugo --mode gtp\"")
+            }
+            (DeadChoice::Engine(_), Some(text)) => {
+                let command =
+                    EngineCommand::parse(text).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+                let limit = Duration::from_secs_f64(self.engine_timeout);
+                let pool = EnginePool::new(
+                    command,
+                    EngineLimits {
+                        start: limit,
+                        game: limit,
+                    },
+                );
+                pool.check().map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+                Ok(DeadChoice::Engine(EngineDead::Ask(Arc::new(pool))))
+            }
+            (_, Some(_)) => bail!("--engine is used only with --dead engine"),
+            (_, None) => Ok(dead),
+        }
+    }
+
+    /// The longest one game can take with the engine: starting one, then the game.
+    pub fn worst_case(&self, dead: &DeadChoice) -> Duration {
+        match dead {
+            DeadChoice::Engine(_) => Duration::from_secs_f64(self.engine_timeout * 2.0),
+            _ => Duration::ZERO,
+        }
+    }
+}
+
+/// `--engine-timeout`: a positive number of seconds, at most a day.
+fn seconds(text: &str) -> Result<f64, ParseError> {
+    match text.trim().parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs <= 86_400.0 => Ok(secs),
+        _ => Err("must be a number of seconds above 0 and at most 86400".into()),
+    }
 }
 
 /// The rule sets of `--rules`, in the order given.
@@ -91,17 +157,34 @@ impl RuleListOptions {
 /// An error of a value parser: the library's own error, or a sentence.
 type ParseError = Box<dyn std::error::Error + Send + Sync>;
 
-/// `--rules` as a comma-separated list of rule sets.
+/// `--rules` as a comma-separated list of rule sets, each once.
 fn rule_list(text: &str) -> Result<RuleList, ParseError> {
     let names = split_rule_list(text);
     if names.is_empty() {
         return Err("name at least one rule set (`goref rules` lists them)".into());
     }
-    let list = names
-        .iter()
-        .map(|name| name.parse::<RuleSet>())
-        .collect::<Result<Vec<_>, ParseRulesError>>()?;
+    let mut list: Vec<RuleSet> = Vec::new();
+    for name in &names {
+        let rules = name.parse::<RuleSet>()?;
+        // Two spellings of one rule set (`jp,japanese`) are one rule set: the first
+        // stays, in its place.
+        if !list.contains(&rules) {
+            list.push(rules);
+        }
+    }
     Ok(RuleList(list))
+}
+
+/// `--rules` of `validate`: one rule set. A list is refused with what to do instead, not
+/// read as one unknown name.
+fn one_rule_set(text: &str) -> Result<RuleSet, ParseError> {
+    if split_rule_list(text).len() > 1 {
+        return Err(
+            "validate checks each game under one rule set: give one (score and batch take a list)"
+                .into(),
+        );
+    }
+    Ok(text.parse::<RuleSet>()?)
 }
 
 /// Split `--rules` on commas. A piece that is only digits continues the one before it:
@@ -141,6 +224,7 @@ pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
         "estimate" => return Ok(DeadChoice::Estimate),
         "proven" => return Ok(DeadChoice::Proven),
         "none" => return Ok(DeadChoice::None),
+        "engine" => return Ok(DeadChoice::Engine(EngineDead::Unset)),
         _ => {}
     }
     let names = text
@@ -150,7 +234,8 @@ pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
         .collect::<Result<Vec<_>, PointNameError>>()?;
     if names.is_empty() {
         return Err(
-            "give auto, markup, estimate, proven, none, or points such as D4,Q16 or dd,pp".into(),
+            "give auto, markup, estimate, proven, none, engine, or points such as D4,Q16 or dd,pp"
+                .into(),
         );
     }
     Ok(DeadChoice::Named(names))
@@ -168,6 +253,7 @@ pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
         PossibleValue::new("proven")
             .help("What goref can prove dead (Benson's algorithm), every other stone alive"),
         PossibleValue::new("none").help("Every stone alive"),
+        PossibleValue::new("engine").help("What the GTP engine of --engine says"),
     ])
     .try_map(|text| dead_choice(&text))
 }
@@ -175,6 +261,7 @@ pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use goref::rules::ParseRulesError;
 
     #[test]
     fn rule_lists_split_on_commas_but_keep_size_lists() {

@@ -23,6 +23,9 @@ pub fn dead_stones(error: &DeadStonesError) -> String {
         DeadStonesError::OffBoard { name, .. } | DeadStonesError::NoStone { name } => {
             format!("--dead {name}: {error}")
         }
+        DeadStonesError::Engine(_)
+        | DeadStonesError::EngineNoStone { .. }
+        | DeadStonesError::EngineNotAsked => format!("--dead engine: {error}"),
     }
 }
 
@@ -56,6 +59,7 @@ pub fn note(note: &Note) -> String {
         Note::DeadStonesNotUsed { rules } => {
             format!("{rules} counts every stone on the board as alive: --dead was not used")
         }
+        Note::NoMarkup => "the record has no TB/TW territory marks: not counted under --dead markup (use --dead auto, none or a list of points to count it)".to_string(),
         Note::Text(text) => text.clone(),
     }
 }

@@ -10,7 +10,8 @@
 //! 2. an endless cycle the rule set ends as a draw or no result;
 //! 3. a recorded resignation, time win, forfeit or referee's decision: kept;
 //! 4. a game that ended with two passes, carries territory markup, or claims a count in
-//!    `RE` and has its dead stones named: counted;
+//!    `RE` and has its dead stones named: counted (unless the dead stones were to come from
+//!    markup alone and there is none: then the recorded result is kept, with a note);
 //! 5. anything else keeps the recorded result, or `?` when there is none.
 //!
 //! Only results goref reached on its own (1, 2, 4) are compared with `RE`.
@@ -92,6 +93,9 @@ pub enum Note {
     /// The rule set counts every stone alive: the dead stones the user chose were not
     /// used.
     DeadStonesNotUsed { rules: String },
+    /// The dead stones were to come from the record's markup alone, and it has none: the
+    /// game is not counted.
+    NoMarkup,
 }
 
 impl std::fmt::Display for Note {
@@ -107,6 +111,9 @@ impl std::fmt::Display for Note {
             Note::DeadStonesNotUsed { rules } => write!(
                 f,
                 "{rules} counts every stone on the board as alive: the dead stones given were not used"
+            ),
+            Note::NoMarkup => f.write_str(
+                "the record has no TB/TW territory marks: not counted (take the dead stones from elsewhere to count it)",
             ),
         }
     }
@@ -221,6 +228,21 @@ pub fn adjudicate(
             // A recorded result that was kept cannot disagree with itself: it stays
             // unchecked.
             Err(kept) => return Ok(keep_recorded(kept)),
+            // Only the markup may say which stones are dead, and there is none: the game
+            // is read and validated, but not counted.
+            Ok(_)
+                if *dead == DeadChoice::Markup
+                    && record.territory.is_none()
+                    && rules.dead_stones != DeadStoneRule::AllAlive =>
+            {
+                return Ok(Adjudication {
+                    result: recorded.unwrap_or(GameResult::Unknown),
+                    decided_by: DecidedBy::Recorded,
+                    result_matches: None,
+                    counted: None,
+                    notes: vec![Note::NoMarkup],
+                });
+            }
             Ok(note) => by_count(record, replay, rules, komi_chosen, dead, note)?,
         }
     };
@@ -339,11 +361,7 @@ fn counting_reason(
     recorded: Option<&GameResult>,
     dead: &DeadChoice,
 ) -> Result<Option<Note>, Option<GameResult>> {
-    if let Some(GameResult::Win {
-        by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit | WinBy::Adjudicated,
-        ..
-    }) = recorded
-    {
+    if recorded.is_some_and(decided_without_count) {
         return Err(recorded.cloned());
     }
     if replay.ended_by_passes {
@@ -363,6 +381,28 @@ fn counting_reason(
         return Ok(Some(Note::CountedAsNamed));
     }
     Err(recorded.cloned())
+}
+
+/// A recorded resignation, loss on time, forfeit or adjudication: the result stands and
+/// the final position is never counted.
+fn decided_without_count(recorded: &GameResult) -> bool {
+    matches!(
+        recorded,
+        GameResult::Win {
+            by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit | WinBy::Adjudicated,
+            ..
+        }
+    )
+}
+
+/// Whether `record`'s final position may be counted: false when its `RE` says the game
+/// was decided otherwise (so nobody need be asked for its dead stones).
+pub fn may_be_counted(record: &GameRecord) -> bool {
+    !record
+        .result
+        .as_deref()
+        .map(GameResult::parse)
+        .is_some_and(|r| decided_without_count(&r))
 }
 
 /// Count the final position: the dead stones as `dead` says (none where the rule set
@@ -412,9 +452,10 @@ fn by_count(
         )));
     }
 
-    let (komi, komi_source) = score::komi(rules, record.komi, record.handicap, komi_chosen);
+    let handicap = record.handicap_stones();
+    let (komi, komi_source) = score::komi(rules, record.komi, handicap, komi_chosen);
     let facts = GameFacts {
-        handicap: record.handicap,
+        handicap,
         komi,
         komi_source,
         passes: replay.passes,

@@ -26,7 +26,7 @@ use goref::report::{CheckError, GameReport};
 use goref::sgf::Clock;
 
 use crate::Outcome;
-use crate::options::{RuleListOptions, dead_source};
+use crate::options::{EngineOptions, RuleListOptions, dead_source};
 use crate::output::ReportWriter;
 use crate::output::rows::{CsvWriter, JsonlWriter};
 use destination::Destination;
@@ -53,6 +53,9 @@ pub struct Args {
     /// one game.)
     #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_source())]
     dead: DeadChoice,
+
+    #[command(flatten)]
+    engine: EngineOptions,
 
     /// Write one CSV row per (game, rule set) to OUT (`-` = standard output). The file
     /// appears only when complete.
@@ -145,6 +148,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         destinations.push(destination);
     }
     let stdout_taken = destinations.iter().any(Destination::is_stdout);
+    let dead = args.engine.dead_choice(args.dead.clone())?;
 
     let range = match shard {
         Some((k, n)) => {
@@ -165,8 +169,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         window: jobs * 2 + 2,
         // The library stops a file between games once `timeout` has passed; one game's
         // work is bounded by the loader's limits (seconds). Far past both, only a bug in
-        // goref can be at work.
-        stuck_after: timeout * 2 + Duration::from_secs(60),
+        // goref can be at work. An engine adds its own bound for each game.
+        stuck_after: timeout * 2 + Duration::from_secs(60) + args.engine.worst_case(&dead),
         range,
     };
     let limits = goref::sgf::Limits {
@@ -181,7 +185,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let work = {
         let choices = choices.clone();
-        let dead = args.dead.clone();
+        let dead = dead.clone();
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
             Ok(bytes) => check::score_bytes(name, &bytes, &choices, &dead, &limits),
             Err(error) => check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),

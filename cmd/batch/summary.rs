@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use goref::replay::FindingKind;
 use goref::report::GameReport;
+use goref::words::plural;
 use serde_json::{Map, Value, json};
 
 use super::fail_on::FailOn;
@@ -102,20 +103,35 @@ impl Summary {
     /// The lines for standard error.
     pub fn text(&self, elapsed: Duration) -> String {
         let mut out = format!(
-            "goref batch: {} games read from {} files; {} rows (game x rule set): {} valid, {} with illegal moves, {} unreadable, {} result mismatches, {} results uncertain\n",
+            "goref batch: {} game{} read from {} file{}; {} row{} (game x rule set): {} valid, {} with illegal moves, {} unreadable, {} result mismatch{}\n",
             self.games,
+            plural(self.games),
             self.files,
+            plural(self.files),
             self.rows,
+            plural(self.rows),
             self.valid,
             self.illegal,
             self.unreadable,
             self.result_mismatches,
-            self.results_uncertain
+            if self.result_mismatches == 1 {
+                ""
+            } else {
+                "es"
+            },
         );
+        if self.results_uncertain > 0 {
+            out.push_str(&format!(
+                "  {} row{} whose winner depends on dead stones the estimate is unsure of (result_matches uncertain)\n",
+                self.results_uncertain,
+                plural(self.results_uncertain)
+            ));
+        }
         if self.truncated > 0 {
             out.push_str(&format!(
-                "  {} rows of games read only up to damage in the record (truncated)\n",
-                self.truncated
+                "  {} row{} of games read only up to damage in the record (truncated)\n",
+                self.truncated,
+                plural(self.truncated)
             ));
         }
         let kinds: Vec<String> = FindingKind::ALL
@@ -128,8 +144,13 @@ impl Summary {
             out.push_str(&format!("  findings: {}\n", kinds.join(", ")));
         }
         out.push_str(&format!(
-            "  {} rows meet --fail-on; time {:.2} s\n",
+            "  {} {} --fail-on; time {:.2} s\n",
             self.failing,
+            if self.failing == 1 {
+                "row meets"
+            } else {
+                "rows meet"
+            },
             elapsed.as_secs_f64()
         ));
         out

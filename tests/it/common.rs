@@ -1,6 +1,8 @@
 //! Helpers the integration tests share: the built binary, the fixtures, the corpus.
 
 use std::path::{Path, PathBuf};
+use std::process::Child;
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
@@ -54,4 +56,21 @@ pub fn files_under(root: &Path, sgf_only: bool) -> Vec<PathBuf> {
     }
     files.sort();
     files
+}
+
+/// Wait at most `limit` for `child` to end, and kill it past that: its exit code (-1 for a
+/// signal), or `None` when it had to be killed (it hung).
+pub fn wait_bounded(child: &mut Child, limit: Duration) -> Option<i32> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("the run can be waited for") {
+            return Some(status.code().unwrap_or(-1));
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }

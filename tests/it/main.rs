@@ -7,7 +7,9 @@
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
 //! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
-//! - [`docs`]: the examples of docs/ that show output.
+//! - [`docs`]: every example output of README.md and docs/ is what goref prints.
+//! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
+//!   GNU Go.
 
 mod batch;
 mod cli;
@@ -16,4 +18,5 @@ mod corpus_load;
 mod corpus_score;
 mod docs;
 mod estimate_corpus;
+mod gtp;
 mod malformed;
