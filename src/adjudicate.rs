@@ -428,7 +428,7 @@ fn by_count(
             source: DeadSource::None,
             stones: Vec::new(),
             unresolved: Vec::new(),
-            uncertain: Vec::new(),
+            groups: Vec::new(),
             notes: Vec::new(),
         }
     } else {
@@ -471,8 +471,9 @@ fn by_count(
     let count = score::count(board, &dead.stones, rules, &facts);
     notes.extend(count.notes.iter().cloned().map(Note::Text));
     let uncertain = dead
-        .uncertain
+        .groups
         .iter()
+        .filter(|g| g.doubt.is_some())
         .map(|group| {
             let other = score::count(board, &flipped(&dead.stones, group), rules, &facts);
             Uncertain {

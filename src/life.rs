@@ -148,9 +148,10 @@ pub struct DeadStones {
     /// Stones whose status goref could not settle (`proven`), in reading order; counted
     /// as alive, and said in the report.
     pub unresolved: Vec<Point>,
-    /// The groups whose status the estimate cannot decide safely (`estimate`), each with
-    /// its points and what is at stake; the stones count as the estimate decided.
-    pub uncertain: Vec<estimate::Group>,
+    /// Every group the estimate decided (`estimate`; empty for other sources), each with
+    /// its status, basis and confidence; those it cannot decide safely carry a
+    /// [`estimate::Doubt`]. Their stones count as the estimate decided.
+    pub groups: Vec<estimate::Group>,
     /// Sentences about the source worth reporting (a chain the markup marks only partly
     /// dead, a stone marked as both colours' territory...). Points in `D4` form.
     pub notes: Vec<String>,
@@ -163,7 +164,7 @@ impl DeadStones {
             source,
             stones: Vec::new(),
             unresolved: Vec::new(),
-            uncertain: Vec::new(),
+            groups: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -235,7 +236,7 @@ fn proven(board: &Board, suicide: Suicide) -> DeadStones {
         source: DeadSource::Proven,
         stones: proof.dead_stones(),
         unresolved: proof.unresolved_stones(),
-        uncertain: Vec::new(),
+        groups: Vec::new(),
         notes: Vec::new(),
     }
 }
@@ -243,16 +244,11 @@ fn proven(board: &Board, suicide: Suicide) -> DeadStones {
 /// goref's estimate of the dead stones, with the groups it is unsure of.
 fn estimated(board: &Board, suicide: Suicide) -> DeadStones {
     let estimate = estimate::estimate(board, suicide);
-    let uncertain = estimate
-        .groups
-        .into_iter()
-        .filter(|g| g.doubt.is_some())
-        .collect();
     DeadStones {
         source: DeadSource::Estimate,
         stones: estimate.dead,
         unresolved: Vec::new(),
-        uncertain,
+        groups: estimate.groups,
         notes: Vec::new(),
     }
 }

@@ -11,7 +11,7 @@ use serde::{Serialize, Serializer};
 
 use crate::adjudicate::{Adjudication, Agreement, DecidedBy, Note, Uncertain};
 use crate::board::Color;
-use crate::life::estimate::{DoubtReason, Status};
+use crate::life::estimate::{Basis, DoubtReason, Group, Status};
 use crate::life::{DeadSource, DeadStonesError};
 use crate::point::Point;
 use crate::replay::{Consequence, Finding, FindingKind, ReplayError, Severity};
@@ -177,6 +177,10 @@ pub struct ScoreReport {
     pub dead_source: DeadSource,
     /// Dead stones, `D4` form.
     pub dead_stones: Vec<String>,
+    /// Every group the estimate decided, with its confidence: present only when
+    /// `dead_source` is `estimate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<Vec<GroupReport>>,
     /// `RE` agrees with `result` (`true`), disagrees (`false`), or groups the estimate is
     /// unsure of could change the winner (`"uncertain"`); null when there is no `RE` or
     /// it cannot be compared.
@@ -189,6 +193,34 @@ pub struct ScoreReport {
     /// The groups the estimate is unsure of; each becomes an `uncertain-status` finding.
     #[serde(skip)]
     pub uncertain: Vec<UncertainGroup>,
+}
+
+/// A group of chains the estimate decided, as the `score` object's `estimate` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GroupReport {
+    pub color: Color,
+    pub status: Status,
+    /// What the status rests on: `proven`, `eyes` or `playouts`.
+    pub basis: Basis,
+    /// The share of the evidence for `status`, 0.5 to 1, to two decimals.
+    pub confidence: f64,
+    /// Whether it is in doubt (an `uncertain-status` finding).
+    pub uncertain: bool,
+    /// Its stones, `D4` form, in reading order.
+    pub stones: Vec<String>,
+}
+
+impl GroupReport {
+    fn new(g: &Group, height: u8) -> GroupReport {
+        GroupReport {
+            color: g.color,
+            status: g.status,
+            basis: g.basis,
+            confidence: (g.confidence * 100.0).round() / 100.0,
+            uncertain: g.doubt.is_some(),
+            stones: g.stones.iter().map(|p| p.to_d4(height)).collect(),
+        }
+    }
 }
 
 /// A group whose status the estimate cannot decide safely, as the `uncertain-status`
@@ -282,6 +314,7 @@ impl ScoreReport {
             scored: false,
             dead_source: DeadSource::None,
             dead_stones: Vec::new(),
+            estimate: None,
             result_matches,
             breakdown: None,
             notes,
@@ -299,6 +332,16 @@ impl ScoreReport {
                 .iter()
                 .map(|p| p.to_d4(height))
                 .collect();
+            if counted.dead.source == DeadSource::Estimate {
+                score.estimate = Some(
+                    counted
+                        .dead
+                        .groups
+                        .iter()
+                        .map(|g| GroupReport::new(g, height))
+                        .collect(),
+                );
+            }
             score.breakdown = Some(counted.count);
             score.uncertain = counted
                 .uncertain
