@@ -90,10 +90,7 @@ def run_goref(goref, files, heights):
     if out.returncode not in (0, 1):
         sys.exit(f"goref failed: {out.stderr}")
     found = {}
-    for line in out.stdout.splitlines():
-        if not line.strip().startswith("{"):
-            continue
-        report = json.loads(line)
+    for report in json.loads(out.stdout)["games"]:
         name = Path(report["file"]).name
         stones = (report.get("score") or {}).get("dead_stones") or []
         found[name] = {from_d4(s, heights[name]) for s in stones}

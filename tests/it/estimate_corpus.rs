@@ -295,9 +295,11 @@ fn unmarked_finished_games_reproduce_re() {
          RE reproduced {exact}, winner right {winners}; result_matches uncertain {doubtful}"
     );
     assert_eq!(total, 316);
-    assert!(exact >= 200, "RE reproduced in only {exact} of {total}");
+    // GNU Go 3.8's final_score on these records (issue 9): RE 196, the winner 300. goref
+    // beats the first and, for now, not the second (docs/benchmarks.md).
+    assert!(exact >= 205, "RE reproduced in only {exact} of {total}");
     assert!(
-        winners >= 295,
+        winners >= 298,
         "the winner right in only {winners} of {total}"
     );
 }
