@@ -1,12 +1,14 @@
 //! The `goref` command line: turns arguments into library calls and results into text,
 //! JSON or CSV. No game logic lives here.
 
+mod annotate;
 mod batch;
 mod input;
 mod options;
 mod output;
 mod rules;
 mod score;
+mod standings;
 mod validate;
 mod words;
 
@@ -38,6 +40,8 @@ enum Command {
     Batch(batch::Args),
     /// List the rule presets, or show one preset's parameters.
     Rules(rules::Args),
+    /// Adjudicate a contest's records and print the standings: ranking, crosstable, games.
+    Standings(standings::Args),
 }
 
 /// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Standings(args) => standings::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

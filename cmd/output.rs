@@ -9,6 +9,7 @@
 mod json;
 pub mod rows;
 mod score_table;
+pub mod standings;
 mod text;
 
 use std::io::{self, Write};

@@ -288,11 +288,7 @@ struct Areas {
 impl Areas {
     fn of(position: &Board, rules: &RuleSet, notes: &mut Vec<String>) -> Areas {
         let regions = Regions::of(position);
-        let excluded = if rules.seki == SekiPoints::NotCounted {
-            seki_regions(position, &regions)
-        } else {
-            vec![false; regions.list.len()]
-        };
+        let excluded = excluded_regions(position, &regions, rules);
         let mut areas = Areas {
             territory: [0; 2],
             neutral: 0,
@@ -314,6 +310,35 @@ impl Areas {
         }
         areas
     }
+}
+
+/// Which regions of `position` the rule set counts for nobody although one colour
+/// surrounds them: those inside a seki, where the rule set says so.
+fn excluded_regions(position: &Board, regions: &Regions, rules: &RuleSet) -> Vec<bool> {
+    if rules.seki == SekiPoints::NotCounted {
+        seki_regions(position, regions)
+    } else {
+        vec![false; regions.list.len()]
+    }
+}
+
+/// The points of each colour's territory in the final position `board` with `dead` taken
+/// off, indexed by [`Color::index`]: the empty points [`count`] counts for that colour,
+/// the points of the dead stones among them. This is what SGF's `TB` and `TW` mark.
+pub fn territory(board: &Board, dead: &[Point], rules: &RuleSet) -> [Vec<Point>; 2] {
+    let (position, _) = take_off(board, dead);
+    let regions = Regions::of(&position);
+    let excluded = excluded_regions(&position, &regions, rules);
+    let mut points = [Vec::new(), Vec::new()];
+    for (i, &id) in regions.of.iter().enumerate() {
+        let Some(region) = regions.list.get(id as usize) else {
+            continue;
+        };
+        if let (Some(owner), false) = (region.owner(), excluded[id as usize]) {
+            points[owner.index()].push(regions.point(i));
+        }
+    }
+    points
 }
 
 /// The parts the rule set's pass rule adds: pass stones (territory counting), the

@@ -1,16 +1,19 @@
 //! goref's integration tests, in one binary (it links once): the built `goref` run as
 //! users and CI run it, and the library over the shared corpus.
 //!
+//! - [`annotate`]: `--annotate-dir` on the four commands, and over the whole corpus;
 //! - [`cli`]: `validate`, `score` and `rules`: exit codes, text, JSON;
 //! - [`batch`]: `goref batch` run as CI runs it;
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
 //! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
-//! - [`docs`]: every example output of README.md and docs/ is what goref prints.
+//! - [`docs`]: every example output of README.md and docs/ is what goref prints;
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
-//!   GNU Go.
+//!   GNU Go;
+//! - [`standings`]: `goref standings` on the events of `fixtures/standings/`.
 
+mod annotate;
 mod batch;
 mod cli;
 mod common;
@@ -20,3 +23,4 @@ mod docs;
 mod estimate_corpus;
 mod gtp;
 mod malformed;
+mod standings;
