@@ -26,11 +26,12 @@ pub enum FindingKind {
     TimeOverrun,
     Repetition,
     TerritoryMismatch,
+    UncertainStatus,
 }
 
 impl FindingKind {
     /// Every kind, in the order the batch summary lists them (docs/formats.md).
-    pub const ALL: [FindingKind; 16] = [
+    pub const ALL: [FindingKind; 17] = [
         FindingKind::OffBoard,
         FindingKind::Occupied,
         FindingKind::Suicide,
@@ -47,6 +48,7 @@ impl FindingKind {
         FindingKind::TimeOverrun,
         FindingKind::Repetition,
         FindingKind::TerritoryMismatch,
+        FindingKind::UncertainStatus,
     ];
 
     /// The stable name, as in JSON and CSV (`off-board`, `superko`...).
@@ -68,6 +70,7 @@ impl FindingKind {
             FindingKind::TimeOverrun => "time-overrun",
             FindingKind::Repetition => "repetition",
             FindingKind::TerritoryMismatch => "territory-mismatch",
+            FindingKind::UncertainStatus => "uncertain-status",
         }
     }
 

@@ -9,6 +9,7 @@
 //!   reported as ignored where the corpus is absent;
 //! - [`territory`]: territory counting as the Japanese rules count it (seki, points that
 //!   must be filled, TB/TW marks compared);
+//! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
 //! - [`docs`]: every example output of README.md and docs/ is what goref prints;
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
 //!   GNU Go;
@@ -21,6 +22,7 @@ mod common;
 mod corpus_load;
 mod corpus_score;
 mod docs;
+mod estimate_corpus;
 mod gtp;
 mod malformed;
 mod standings;

@@ -152,6 +152,10 @@ fn area_counts_of_every_scoring_fixture_are_unchanged() {
     let table: &[(&str, [&str; 4])] = &[
         ("cycle/pass-cycle.sgf", ["B+2.5"; 4]),
         (
+            "estimate/who-moves.sgf",
+            ["W+0.5", "W+0.5", "W+0.5", "B+2.5"],
+        ),
+        (
             "even/walls-dead-invader.sgf",
             ["W+13.5", "W+13.5", "W+13.5", "B+7.5"],
         ),
