@@ -11,6 +11,7 @@
 //! command line's job (`cmd/`).
 
 pub mod board;
+pub mod diagram;
 pub mod life;
 pub mod replay;
 pub mod report;
