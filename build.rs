@@ -12,6 +12,7 @@
 //! | `has_pre_commit` | `pre-commit` is on `PATH` |
 //! | `has_sgfmill` | `python3 -c "import sgfmill"` succeeds |
 //! | `has_sabaki` | `.tools/node_modules/@sabaki/sgf` and `node` on `PATH` (`npm install --prefix .tools`) |
+//! | `has_playwright` | `.tools/node_modules/playwright-core` and `node` on `PATH` (drives Chromium) |
 //!
 //! Nothing here changes the library or the binary; it only tells the tests what the
 //! machine has. The script runs again whenever one of the paths it looked at changes, or
@@ -31,6 +32,7 @@ fn main() {
         "has_pre_commit",
         "has_sgfmill",
         "has_sabaki",
+        "has_playwright",
     ] {
         println!("cargo::rustc-check-cfg=cfg({name})");
     }
@@ -61,6 +63,12 @@ fn main() {
     let sabaki = root.join(".tools/node_modules/@sabaki/sgf");
     watch(&sabaki);
     set("has_sabaki", sabaki.is_dir() && on_path("node").is_some());
+    let playwright = root.join(".tools/node_modules/playwright-core");
+    watch(&playwright);
+    set(
+        "has_playwright",
+        playwright.is_dir() && on_path("node").is_some(),
+    );
 }
 
 fn set(name: &str, found: bool) {
