@@ -14,7 +14,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use goref::board::{Board, Color, Point};
+use goref::Point;
+use goref::board::{Board, Color};
 
 /// Playouts per benchmark iteration.
 const PLAYOUTS: usize = 8;

@@ -1,28 +1,66 @@
-//! Reading the files named on the command line.
+//! Reading SGF documents: one reader with one size limit (the loader's
+//! [`Limits::max_file_bytes`], 256 MiB), for the files named on the command line and for
+//! everything `batch` reads (files, standard input, archive members). A document past the
+//! limit is refused before it fills memory: by its size when the file system knows it,
+//! else after reading one byte more than the limit (a compression bomb stops there).
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::path::Path;
 
 use goref::sgf::{Limits, LoadError};
 
-/// Read `name` whole: `-` is standard input. A file larger than the loader's size limit
-/// is refused before it is read, so a huge file never fills memory. Errors are sentences
-/// that name the file.
-pub fn read_input(name: &str) -> Result<Vec<u8>, String> {
+/// Why a document could not be read.
+pub enum ReadError {
+    /// Past the size limit: the sentence saying so.
+    TooLarge(String),
+    Io(io::Error),
+}
+
+/// Read a whole document from `reader`. `size`: its size in bytes when known (a file),
+/// checked before anything is read.
+pub fn read_document(reader: impl Read, size: Option<u64>) -> Result<Vec<u8>, ReadError> {
     let limit = Limits::default().max_file_bytes;
-    let too_large = |bytes: usize| LoadError::TooLarge { bytes, limit }.to_string();
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX);
+    if let Some(size) = size
+        && size > cap
+    {
+        let bytes = usize::try_from(size).unwrap_or(usize::MAX);
+        return Err(ReadError::TooLarge(
+            LoadError::TooLarge { bytes, limit }.to_string(),
+        ));
+    }
+    let mut bytes = Vec::new();
+    reader
+        .take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() > limit {
+        return Err(ReadError::TooLarge(format!(
+            "the file is more than {limit} bytes, the limit per file: split it into smaller files"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Read the file at `path` whole (the size limit checked first).
+pub fn read_file(path: &Path) -> Result<Vec<u8>, ReadError> {
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let size = file
+        .metadata()
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len());
+    read_document(file, size)
+}
+
+/// Read `name` whole, as `validate` and `score` name their files: `-` is standard input.
+/// Errors are sentences that name the file.
+pub fn read_input(name: &str) -> Result<Vec<u8>, String> {
     if name == "-" {
-        let mut bytes = Vec::new();
-        let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
-        std::io::stdin()
-            .lock()
-            .take(cap)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {}", io_reason(&e)))?;
-        if bytes.len() > limit {
-            return Err(too_large(bytes.len()));
-        }
-        return Ok(bytes);
+        return read_document(io::stdin().lock(), None).map_err(|e| match e {
+            ReadError::TooLarge(sentence) => sentence,
+            ReadError::Io(e) => format!("cannot read standard input: {}", io_reason(&e)),
+        });
     }
     let path = Path::new(name);
     if path.is_dir() {
@@ -30,20 +68,18 @@ pub fn read_input(name: &str) -> Result<Vec<u8>, String> {
             "{name} is a directory: give SGF files (goref batch reads whole folders)"
         ));
     }
-    if let Ok(meta) = std::fs::metadata(path)
-        && meta.is_file()
-        && meta.len() > limit as u64
-    {
-        return Err(too_large(usize::try_from(meta.len()).unwrap_or(usize::MAX)));
-    }
-    std::fs::read(path).map_err(|e| format!("cannot read {name}: {}", io_reason(&e)))
+    read_file(path).map_err(|e| match e {
+        ReadError::TooLarge(sentence) => sentence,
+        ReadError::Io(e) => format!("cannot read {name}: {}", io_reason(&e)),
+    })
 }
 
 /// The reason of an I/O error as a lower-case phrase, without the OS error number.
-fn io_reason(e: &std::io::Error) -> String {
+pub fn io_reason(e: &io::Error) -> String {
     match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::NotFound => "no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "is a directory".to_string(),
         _ => {
             let text = e.to_string();
             let text = match text.find(" (os error") {

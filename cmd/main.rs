@@ -3,10 +3,12 @@
 
 mod batch;
 mod input;
+mod options;
 mod output;
 mod rules;
 mod score;
 mod validate;
+mod words;
 
 use std::process::ExitCode;
 
@@ -38,7 +40,7 @@ enum Command {
     Rules(rules::Args),
 }
 
-/// What a subcommand concluded, mapped to the exit codes of DESIGN.md.
+/// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
 pub enum Outcome {
     /// Everything read, nothing at or above the failing level.
     Clean,

@@ -1,172 +1,18 @@
-//! `goref rules`: list the presets or show one; and the rule options shared by the
-//! subcommands (`--rules`, `--ko`, `--suicide`, `--komi`).
+//! `goref rules`: list the presets or show one.
 
 use std::io::Write;
 
-use anyhow::{Context, Result, anyhow};
-use goref::report::RulesChoice;
-use goref::rules::{self, KoRule, RuleSet, Suicide};
+use anyhow::{Context, Result};
+use goref::rules::{self, RuleSet};
 
 use crate::Outcome;
 use crate::output::Format;
-
-/// Rule options of `validate`, which checks each game under one rule set.
-#[derive(clap::Args, Debug, Clone)]
-pub struct RuleOptions {
-    /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
-    /// else chinese.
-    #[arg(long, value_name = "PRESET")]
-    pub rules: Option<String>,
-
-    /// Override the ko rule: simple, positional, situational or natural-situational.
-    #[arg(long, value_name = "RULE")]
-    pub ko: Option<String>,
-
-    /// Override the suicide rule: allowed or forbidden.
-    #[arg(long, value_name = "RULE")]
-    pub suicide: Option<String>,
-
-    /// Override the komi of the rule set.
-    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
-    pub komi: Option<f64>,
-}
-
-/// Rule options of `score` and `batch`, which check every game under each of several rule
-/// sets; read through [`RuleOptions`].
-#[derive(clap::Args, Debug, Clone)]
-pub struct RuleListOptions {
-    /// Rule sets, separated by commas (`japanese,chinese,aga`); each is a preset, an alias
-    /// or a one-line form (`aga+counting=territory`), and every game gets a result under
-    /// each. Default: the record's RU when goref knows it, else chinese.
-    #[arg(long, value_name = "PRESET[,PRESET...]")]
-    pub rules: Option<String>,
-
-    /// Override the ko rule of every rule set: simple, positional, situational or
-    /// natural-situational.
-    #[arg(long, value_name = "RULE")]
-    pub ko: Option<String>,
-
-    /// Override the suicide rule of every rule set: allowed or forbidden.
-    #[arg(long, value_name = "RULE")]
-    pub suicide: Option<String>,
-
-    /// Count with this komi under every rule set, instead of the record's KM and the rule
-    /// set's default.
-    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
-    pub komi: Option<f64>,
-}
-
-impl RuleListOptions {
-    /// One [`RulesChoice`] per rule set of `--rules`, as [`RuleOptions::choices`].
-    pub fn choices(&self) -> Result<Vec<RulesChoice>> {
-        RuleOptions {
-            rules: self.rules.clone(),
-            ko: self.ko.clone(),
-            suicide: self.suicide.clone(),
-            komi: self.komi,
-        }
-        .choices()
-    }
-}
-
-impl RuleOptions {
-    /// One [`RulesChoice`] per rule set of `--rules` read as a comma-separated list (one
-    /// that follows each record's `RU` when `--rules` is absent), each with the `--ko`,
-    /// `--suicide` and `--komi` overrides: `score` and `batch` take several rule sets.
-    pub fn choices(&self) -> Result<Vec<RulesChoice>> {
-        let Some(list) = &self.rules else {
-            return Ok(vec![self.choice()?]);
-        };
-        let names = split_rule_list(list);
-        if names.is_empty() {
-            return Err(anyhow!(
-                "--rules {list}: name at least one rule set (`goref rules` lists them)"
-            ));
-        }
-        names
-            .into_iter()
-            .map(|name| {
-                RuleOptions {
-                    rules: Some(name),
-                    ..self.clone()
-                }
-                .choice()
-            })
-            .collect()
-    }
-
-    /// Turn the options into a [`RulesChoice`], with errors that name the flag.
-    pub fn choice(&self) -> Result<RulesChoice> {
-        let preset = self.rules.as_deref().map(parse_preset).transpose()?;
-        let ko = self
-            .ko
-            .as_deref()
-            .map(|s| {
-                s.parse::<KoRule>().map_err(|_| {
-                    anyhow!(
-                        "--ko {s}: unknown ko rule (use simple, positional, situational or natural-situational)"
-                    )
-                })
-            })
-            .transpose()?;
-        let suicide = self
-            .suicide
-            .as_deref()
-            .map(|s| {
-                s.parse::<Suicide>()
-                    .map_err(|_| anyhow!("--suicide {s}: use allowed or forbidden"))
-            })
-            .transpose()?;
-        if let Some(k) = self.komi
-            && !k.is_finite()
-        {
-            return Err(anyhow!("--komi must be a number such as 6.5"));
-        }
-        Ok(RulesChoice {
-            preset,
-            ko,
-            suicide,
-            komi: self.komi,
-        })
-    }
-}
-
-/// Split `--rules` on commas. A piece that is only digits continues the one before it:
-/// the `sizes` knob takes a comma-separated list (`aga+sizes=9,13,chinese`).
-fn split_rule_list(list: &str) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    for piece in list.split(',') {
-        let piece = piece.trim();
-        if piece.is_empty() {
-            continue;
-        }
-        match names.last_mut() {
-            Some(last) if piece.chars().all(|c| c.is_ascii_digit()) => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => names.push(piece.to_string()),
-        }
-    }
-    names
-}
-
-/// A preset by name or alias, with an error that lists what exists.
-pub fn parse_preset(name: &str) -> Result<RuleSet> {
-    name.parse::<RuleSet>().map_err(|_| {
-        let names: Vec<String> = rules::presets().iter().map(|r| r.name.clone()).collect();
-        anyhow!(
-            "--rules {name}: unknown rule set (known presets: {}; `goref rules` describes them)",
-            names.join(", ")
-        )
-    })
-}
 
 #[derive(clap::Args)]
 pub struct Args {
     /// A preset or alias to show in full; without it, every preset is listed.
     #[arg(value_name = "PRESET")]
-    preset: Option<String>,
+    preset: Option<RuleSet>,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
@@ -177,16 +23,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match args.preset {
-        Some(name) => {
-            let preset = parse_preset(&name)?;
-            match args.format {
-                Format::Json => {
-                    serde_json::to_writer_pretty(&mut out, &preset)?;
-                    writeln!(out)?;
-                }
-                Format::Text => write_preset(&mut out, &preset)?,
+        Some(preset) => match args.format {
+            Format::Json => {
+                serde_json::to_writer_pretty(&mut out, &preset)?;
+                writeln!(out)?;
             }
-        }
+            Format::Text => write_preset(&mut out, &preset)?,
+        },
         None => {
             let all = rules::presets();
             match args.format {
@@ -206,9 +49,9 @@ pub fn run(args: Args) -> Result<Outcome> {
                             "{:<14} {:<22} {:<10} {:<20} {:>5}  {}",
                             r.name,
                             r.aliases().join(", "),
-                            name_of(&r.counting)?,
-                            name_of(&r.ko)?,
-                            goref::result::format_points(r.komi),
+                            r.counting.to_string(),
+                            r.ko.to_string(),
+                            goref::words::format_points(r.komi),
                             r.source()
                         )?;
                     }
@@ -220,48 +63,16 @@ pub fn run(args: Args) -> Result<Outcome> {
     Ok(Outcome::Clean)
 }
 
-/// Every parameter of a preset, one per line, named as in its JSON form.
+/// Every knob of a rule set, one per line, named and written as an override takes it
+/// (`handicap-komi: 0.5` is `+handicap-komi=0.5`).
 fn write_preset(out: &mut impl Write, preset: &RuleSet) -> Result<()> {
     writeln!(out, "{}", preset.name)?;
     writeln!(out, "  source: {}", preset.source())?;
     if !preset.aliases().is_empty() {
         writeln!(out, "  aliases: {}", preset.aliases().join(", "))?;
     }
-    let value = serde_json::to_value(preset)?;
-    if let serde_json::Value::Object(fields) = value {
-        for (key, value) in fields {
-            if key == "name" {
-                continue;
-            }
-            writeln!(out, "  {key}: {}", plain(&value))?;
-        }
+    for (knob, value) in preset.knobs() {
+        writeln!(out, "  {knob}: {value}")?;
     }
     Ok(())
-}
-
-fn plain(value: &serde_json::Value) -> String {
-    match value {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Array(items) if items.is_empty() => "any".to_string(),
-        other => other.to_string(),
-    }
-}
-
-fn name_of<T: serde::Serialize>(value: &T) -> Result<String> {
-    Ok(plain(&serde_json::to_value(value)?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::split_rule_list;
-
-    #[test]
-    fn rule_lists_split_on_commas_but_keep_size_lists() {
-        assert_eq!(split_rule_list("japanese,chinese"), ["japanese", "chinese"]);
-        assert_eq!(
-            split_rule_list("aga+sizes=9,13,19, chinese"),
-            ["aga+sizes=9,13,19", "chinese"]
-        );
-        assert!(split_rule_list(" , ").is_empty());
-    }
 }

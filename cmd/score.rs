@@ -1,13 +1,15 @@
 //! `goref score`: count finished games under one or more rule sets and check the
 //! recorded result.
 
-use anyhow::{Context, Result, anyhow};
-use goref::report::{self, DeadChoice, GameReport};
+use anyhow::Result;
+use goref::check;
+use goref::life::DeadChoice;
+use goref::report::{CheckError, GameReport};
+use goref::sgf::Limits;
 
 use crate::Outcome;
-use crate::input::read_input;
+use crate::options::{RuleListOptions, dead_choice};
 use crate::output::{self, Format};
-use crate::rules::RuleListOptions;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,8 +23,13 @@ pub struct Args {
     /// Dead stones: auto (the record's markup, else what goref can prove), markup (the
     /// record's TB/TW), none (every stone alive), or points in D4 or SGF form separated by
     /// commas (D4,Q16 or dd,pp), each naming its whole chain.
-    #[arg(long, value_name = "auto|markup|none|POINTS", default_value = "auto")]
-    dead: String,
+    #[arg(
+        long,
+        value_name = "auto|markup|none|POINTS",
+        default_value = "auto",
+        value_parser = dead_choice
+    )]
+    dead: DeadChoice,
 
     /// Output format: text shows the rule sets side by side; json per docs/formats.md.
     #[arg(long, value_enum, default_value = "text")]
@@ -30,28 +37,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
-    let choices = args.rules.choices()?;
-    let dead = DeadChoice::parse(&args.dead).map_err(|e| anyhow!("--dead {}: {e}", args.dead))?;
+    let choices = args.rules.choices();
     let mut writer = output::score_writer(args.format, choices.len());
-    let mut problems = false;
-    for file in &args.files {
-        let reports: Vec<GameReport> = match read_input(file) {
-            Ok(bytes) => report::score_bytes_with(file, &bytes, &choices, &dead),
-            Err(error) => report::unreadable_rows(file, 0, &choices, &error),
-        };
-        for r in &reports {
-            let mismatch = r
-                .score
-                .as_ref()
-                .is_some_and(|s| s.result_matches == Some(false));
-            problems |= !r.valid || r.error.is_some() || mismatch;
-            writer.game(r).context("cannot write the report")?;
-        }
-    }
-    writer.finish().context("cannot write the report")?;
-    Ok(if problems {
-        Outcome::Problems
-    } else {
-        Outcome::Clean
-    })
+    let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
+        Ok(bytes) => check::score_bytes(file, &bytes, &choices, &args.dead, &Limits::default()),
+        Err(error) => check::unreadable_rows(file, 0, &choices, &CheckError::Read(error)),
+    };
+    let problem = |r: &GameReport| !r.valid || r.error.is_some() || r.result_mismatch();
+    output::report_files(&args.files, writer.as_mut(), check, problem)
 }

@@ -1,12 +1,12 @@
 //! `goref validate`: replay every game of each file and report what breaks the rules.
 
-use anyhow::{Context, Result};
-use goref::report::{self, GameReport, RulesChoice};
+use anyhow::Result;
+use goref::check;
+use goref::report::{CheckError, GameReport};
 
 use crate::Outcome;
-use crate::input::read_input;
+use crate::options::RuleOptions;
 use crate::output::{self, Format};
-use crate::rules::RuleOptions;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,23 +23,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
-    let choice: RulesChoice = args.rules.choice()?;
+    let choice = args.rules.choice();
     let mut writer = output::writer(args.format);
-    let mut problems = false;
-    for file in &args.files {
-        let reports: Vec<GameReport> = match read_input(file) {
-            Ok(bytes) => report::validate_bytes(file, &bytes, &choice),
-            Err(error) => vec![GameReport::unreadable(file, 0, choice.name(), error)],
-        };
-        for r in &reports {
-            problems |= !r.valid;
-            writer.game(r).context("cannot write the report")?;
-        }
-    }
-    writer.finish().context("cannot write the report")?;
-    Ok(if problems {
-        Outcome::Problems
-    } else {
-        Outcome::Clean
-    })
+    let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
+        Ok(bytes) => check::validate_bytes(file, &bytes, &choice),
+        Err(error) => vec![GameReport::unreadable(
+            file,
+            0,
+            choice.name(),
+            CheckError::Read(error),
+        )],
+    };
+    output::report_files(&args.files, writer.as_mut(), check, |r| !r.valid)
 }

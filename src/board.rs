@@ -28,9 +28,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The largest board side goref accepts (SGF's letter coordinates allow 52, but the
-/// rule documents and every real server stop at 25).
-pub const MAX_SIZE: u8 = 25;
+use crate::point::{MAX_SIZE, Point};
 
 /// A player's colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -56,138 +54,19 @@ impl Color {
         self as usize
     }
 
+    /// `Black` or `White`, as sentences name the players.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
+
     /// `B` or `W`, as SGF writes it.
     pub fn letter(self) -> char {
         match self {
             Color::Black => 'B',
             Color::White => 'W',
-        }
-    }
-}
-
-/// A point, in SGF orientation: `x` is the column counted from the left, `y` the row
-/// counted from the top, both from 0. `dp` in SGF is `Point { x: 3, y: 15 }`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// Column, from the left, from 0.
-    pub x: u8,
-    /// Row, from the top, from 0.
-    pub y: u8,
-}
-
-impl Point {
-    /// The point in column `x` (from the left) and row `y` (from the top).
-    pub fn new(x: u8, y: u8) -> Point {
-        Point { x, y }
-    }
-
-    /// The SGF form, `dp`. Coordinates past `z` use `A`..`Z` as SGF FF\[4\] does.
-    pub fn to_sgf(self) -> String {
-        fn letter(v: u8) -> char {
-            if v < 26 {
-                (b'a' + v) as char
-            } else if v < 52 {
-                (b'A' + v - 26) as char
-            } else {
-                '?'
-            }
-        }
-        let mut s = String::with_capacity(2);
-        s.push(letter(self.x));
-        s.push(letter(self.y));
-        s
-    }
-
-    /// The form rule documents use, `D4`: columns `A`..`Z` without `I`, rows counted
-    /// from the bottom (Black's side) starting at 1. `height` is the board's height.
-    /// Points outside a 25-column board fall back to the SGF form.
-    pub fn to_d4(self, height: u8) -> String {
-        const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-        if (self.x as usize) < COLUMNS.len() && self.y < height {
-            format!(
-                "{}{}",
-                COLUMNS[self.x as usize] as char,
-                u32::from(height) - u32::from(self.y)
-            )
-        } else {
-            self.to_sgf()
-        }
-    }
-}
-
-/// A point as a person names it, before the board is known: the SGF form (`dp`) names a
-/// point directly, while the rule-document form (`D4`) counts rows from the bottom and so
-/// needs the board's height to become a [`Point`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PointName {
-    /// SGF letters: column and row from the top-left corner.
-    Sgf(Point),
-    /// Rule-document form: column (from 0, `I` skipped in the letters) and row counted
-    /// from the bottom, from 1.
-    D4 { column: u8, row: u8 },
-}
-
-impl PointName {
-    /// Read `D4` (a column letter `A`..`Z` without `I`, then a row number from 1; case
-    /// does not matter) or SGF form (`dp`, two letters `a`..`z`). The error is a
-    /// sentence naming the text.
-    pub fn parse(text: &str) -> Result<PointName, String> {
-        const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-        let t = text.trim();
-        let bad = || {
-            format!(
-                "`{t}` is not a point: write it as D4 (column letter without I, row from the bottom) or as SGF letters (dp)"
-            )
-        };
-        let bytes = t.as_bytes();
-        match bytes {
-            [c, rest @ ..] if c.is_ascii_alphabetic() && !rest.is_empty() => {
-                if rest.iter().all(u8::is_ascii_digit) {
-                    let upper = c.to_ascii_uppercase();
-                    let column = COLUMNS.iter().position(|&l| l == upper).ok_or_else(bad)?;
-                    let row: u8 = t[1..].parse().map_err(|_| bad())?;
-                    if row == 0 || row > MAX_SIZE {
-                        return Err(bad());
-                    }
-                    // `column` indexes a 25-letter table.
-                    Ok(PointName::D4 {
-                        column: column as u8,
-                        row,
-                    })
-                } else if let [r] = rest
-                    && c.is_ascii_lowercase()
-                    && r.is_ascii_lowercase()
-                {
-                    Ok(PointName::Sgf(Point::new(c - b'a', r - b'a')))
-                } else {
-                    Err(bad())
-                }
-            }
-            _ => Err(bad()),
-        }
-    }
-
-    /// The point on a board `height` rows high; `None` when a `D4` row lies above it.
-    /// (Printing gives the name back as it was read: `D4` upper-case, or `dp`.)
-    pub fn at(self, height: u8) -> Option<Point> {
-        match self {
-            PointName::Sgf(p) => Some(p),
-            PointName::D4 { column, row } => {
-                (row <= height).then(|| Point::new(column, height - row))
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for PointName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-        match *self {
-            PointName::Sgf(p) => f.write_str(&p.to_sgf()),
-            PointName::D4 { column, row } => match COLUMNS.get(usize::from(column)) {
-                Some(&letter) => write!(f, "{}{row}", letter as char),
-                None => write!(f, "?{row}"),
-            },
         }
     }
 }
@@ -1816,28 +1695,4 @@ mod tests {
     }
 
     const PINNED_KEY_AA_BLACK: u64 = 3_799_215_708_552_455_432;
-
-    #[test]
-    fn point_names_read_in_d4_and_sgf_form() {
-        let d4 = PointName::parse("D4").expect("D4");
-        assert_eq!(d4.at(19), Some(Point::new(3, 15)));
-        assert_eq!(d4.at(3), None, "row 4 is above a 3-row board");
-        assert_eq!(
-            PointName::parse("q16").expect("q16").at(19),
-            Some(Point::new(15, 3))
-        );
-        assert_eq!(
-            PointName::parse("J1").expect("J1").at(9),
-            Some(Point::new(8, 8))
-        );
-        assert_eq!(
-            PointName::parse("dp").expect("dp").at(19),
-            Some(Point::new(3, 15))
-        );
-        assert_eq!(PointName::parse("D4").expect("D4").to_string(), "D4");
-        assert_eq!(PointName::parse("dp").expect("dp").to_string(), "dp");
-        for bad in ["I5", "D0", "D26", "4D", "", "ddd", "D", "Dp"] {
-            assert!(PointName::parse(bad).is_err(), "{bad:?}");
-        }
-    }
 }

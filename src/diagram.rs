@@ -15,7 +15,8 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color};
+use crate::point::Point;
 
 pub use svg::SvgStyle;
 pub use text::{Charset, TextStyle};
@@ -128,7 +129,7 @@ impl Diagram {
 
 /// The column letter of column `x` (from 0, `I` skipped), as the rule documents write it.
 fn column_letter(x: u8) -> char {
-    Point::new(x, 0).to_d4(1).chars().next().unwrap_or('?')
+    crate::point::column_letter(x).unwrap_or('?')
 }
 
 /// Star points (hoshi) of a `width x height` board: the corner points three lines in

@@ -4,23 +4,33 @@
 //!
 //! ```text
 //! bytes --sgf::load--> GameRecord --replay::replay--> Replay (board states + findings)
-//!       --life::resolve + score::count--> Count --report--> GameReport --writer (cmd/)--> text, JSON, CSV
+//!       --adjudicate::adjudicate (life::resolve_under + score::count when counted)-->
+//!       Adjudication --> report::GameReport --writer (cmd/)--> text, JSON, CSV
 //! ```
 //!
-//! The library never parses arguments, prints, or exits the process: that is the
-//! command line's job (`cmd/`).
+//! [`check`] runs that flow over every game of a file, in parallel and in game order.
+//! docs/architecture.md maps the modules. The library never parses arguments, prints, or
+//! exits the process: that is the command line's job (`cmd/`).
 
+pub mod adjudicate;
 pub mod board;
+pub mod check;
 pub mod diagram;
 pub mod life;
+pub mod point;
 pub mod replay;
 pub mod report;
 pub mod result;
 pub mod rules;
 pub mod score;
 pub mod sgf;
+pub mod words;
 
-pub use board::{Board, Color, Point};
+#[cfg(test)]
+mod testing;
+
+pub use board::{Board, Color};
+pub use point::Point;
 
 pub use replay::{Finding, FindingKind, Replay, Severity};
 pub use rules::RuleSet;

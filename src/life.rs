@@ -26,11 +26,13 @@
 //!
 //! Everything runs once per game on the final position; no input can make it panic.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color};
+use crate::point::{Point, PointName};
 use crate::rules::Suicide;
 use crate::sgf::TerritoryMarks;
+use crate::words::plural;
 
-/// Where the dead stones of a count came from (DESIGN.md's `dead_source`).
+/// Where the dead stones of a count came from (`dead_source` in docs/formats.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DeadSource {
@@ -56,9 +58,10 @@ impl DeadSource {
     }
 }
 
-/// The user's choice of `--dead`.
+/// Where the user wants the dead stones of a count to come from (the command line's
+/// `--dead`). New sources are new variants; [`resolve`] gives each its [`DeadSource`].
 #[derive(Debug, Clone, PartialEq, Default)]
-pub enum DeadSpec {
+pub enum DeadChoice {
     /// The record's markup when it has some, else what goref can prove.
     #[default]
     Auto,
@@ -66,8 +69,23 @@ pub enum DeadSpec {
     Markup,
     /// Every stone alive.
     None,
-    /// Points naming dead stones (each names its whole chain).
-    Points(Vec<Point>),
+    /// Points naming dead stones, each its whole chain, in `D4` or SGF form (a `D4` name
+    /// becomes a point once the board's height is known).
+    Named(Vec<PointName>),
+}
+
+/// Why the dead stones the user chose cannot be found on a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DeadStonesError {
+    /// [`DeadChoice::Markup`] for a record that marks no point of the board.
+    #[error("the record has no TB/TW territory marks")]
+    NoMarkup,
+    /// A named point outside the board; `name` as the user wrote it.
+    #[error("{name} is off the {width}x{height} board")]
+    OffBoard { name: String, width: u8, height: u8 },
+    /// A named point without a stone.
+    #[error("there is no stone on {name}")]
+    NoStone { name: String },
 }
 
 /// The dead stones of a final position.
@@ -97,14 +115,14 @@ impl DeadStones {
     }
 }
 
-/// The dead stones of `board`, the final position of a replay, as `spec` asks; `marks`
+/// The dead stones of `board`, the final position of a replay, as `choice` asks; `marks`
 /// are the record's TB/TW marks when it has any.
 ///
-/// - [`DeadSpec::Markup`]: the marks as [`from_markup`] reads them; an error when the
+/// - [`DeadChoice::Markup`]: the marks as [`from_markup`] reads them; an error when the
 ///   record marks no point of the board.
-/// - [`DeadSpec::None`]: no dead stones.
-/// - [`DeadSpec::Points`]: the chains [`from_points`] names.
-/// - [`DeadSpec::Auto`]: the markup when the record has some, else what Benson's
+/// - [`DeadChoice::None`]: no dead stones.
+/// - [`DeadChoice::Named`]: the chains [`from_points`] names.
+/// - [`DeadChoice::Auto`]: the markup when the record has some, else what Benson's
 ///   algorithm proves (source [`DeadSource::Estimate`]), with every other stone listed as
 ///   unresolved.
 ///
@@ -112,28 +130,27 @@ impl DeadStones {
 /// documentation); [`resolve_under`] proves more when suicide is known to be forbidden.
 pub fn resolve(
     board: &Board,
-    spec: &DeadSpec,
+    choice: &DeadChoice,
     marks: Option<&TerritoryMarks>,
-) -> Result<DeadStones, String> {
-    resolve_under(board, spec, marks, Suicide::Allowed)
+) -> Result<DeadStones, DeadStonesError> {
+    resolve_under(board, choice, marks, Suicide::Allowed)
 }
 
 /// [`resolve`] for a rule set whose suicide rule is `suicide`.
 pub fn resolve_under(
     board: &Board,
-    spec: &DeadSpec,
+    choice: &DeadChoice,
     marks: Option<&TerritoryMarks>,
     suicide: Suicide,
-) -> Result<DeadStones, String> {
+) -> Result<DeadStones, DeadStonesError> {
     let marks = marks.filter(|m| has_marks(board, m));
-    match spec {
-        DeadSpec::None => Ok(DeadStones::empty(DeadSource::None)),
-        DeadSpec::Points(points) => from_points(board, points),
-        DeadSpec::Markup => marks.map(|m| from_markup(board, m)).ok_or_else(|| {
-            "the record has no TB/TW territory marks; use --dead auto, none or a list of points"
-                .to_string()
-        }),
-        DeadSpec::Auto => Ok(match marks {
+    match choice {
+        DeadChoice::None => Ok(DeadStones::empty(DeadSource::None)),
+        DeadChoice::Named(names) => from_points(board, &points_named(board, names)?),
+        DeadChoice::Markup => marks
+            .map(|m| from_markup(board, m))
+            .ok_or(DeadStonesError::NoMarkup),
+        DeadChoice::Auto => Ok(match marks {
             Some(m) => from_markup(board, m),
             None => {
                 let proof = pass_alive_under(board, suicide);
@@ -146,6 +163,23 @@ pub fn resolve_under(
             }
         }),
     }
+}
+
+/// The points `names` name on `board`; an error for the first that is not on it.
+fn points_named(board: &Board, names: &[PointName]) -> Result<Vec<Point>, DeadStonesError> {
+    let (width, height) = (board.width(), board.height());
+    names
+        .iter()
+        .map(|name| {
+            name.at(height)
+                .filter(|p| p.x < width)
+                .ok_or_else(|| DeadStonesError::OffBoard {
+                    name: name.to_string(),
+                    width,
+                    height,
+                })
+        })
+        .collect()
 }
 
 /// Whether the marks name at least one point of the board.
@@ -198,10 +232,7 @@ pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
         let n_dead = chain.points.iter().filter(|&&i| dead(i)).count();
         if n_dead > 0 && n_dead < chain.points.len() {
             let first = grid.point(chain.points[0]).to_d4(height);
-            let color = match chain.color {
-                Color::Black => "Black",
-                Color::White => "White",
-            };
+            let color = chain.color.name();
             out.notes.push(format!(
                 "the markup marks only {n_dead} of the {} stones of the {color} chain at {first} \
                  dead; goref follows the marks stone by stone",
@@ -250,7 +281,7 @@ pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
         out.stones.dedup();
         out.notes.push(format!(
             "the markup marks only empty points: {unmarked_dead} unmarked stone{} inside the other colour's territory counted dead",
-            if unmarked_dead == 1 { "" } else { "s" }
+            plural(unmarked_dead)
         ));
     }
     out
@@ -258,19 +289,19 @@ pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
 
 /// Dead stones named by the user: each point names its whole chain; naming a chain twice
 /// is fine. Empty points and points off the board are an error naming the point.
-pub fn from_points(board: &Board, points: &[Point]) -> Result<DeadStones, String> {
+pub fn from_points(board: &Board, points: &[Point]) -> Result<DeadStones, DeadStonesError> {
     let mut out = DeadStones::empty(DeadSource::User);
     for &p in points {
-        let d4 = p.to_d4(board.height());
+        let name = || p.to_d4(board.height());
         if !board.contains(p) {
-            return Err(format!(
-                "--dead {d4}: {d4} is off the {}x{} board",
-                board.width(),
-                board.height()
-            ));
+            return Err(DeadStonesError::OffBoard {
+                name: name(),
+                width: board.width(),
+                height: board.height(),
+            });
         }
         if board.get(p).is_none() {
-            return Err(format!("--dead {d4}: there is no stone on {d4}"));
+            return Err(DeadStonesError::NoStone { name: name() });
         }
         out.stones.extend(board.chain(p));
     }

@@ -14,11 +14,12 @@
 
 use super::*;
 use proptest::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use Color::{Black, White};
 
 use crate::board::diagram::{board, normalise};
+use crate::testing::{corpus, files_with_extension};
 
 /// What `proof` says about every point of `b`, in the legend above.
 fn render(b: &Board, proof: &PassAlive) -> String {
@@ -545,17 +546,21 @@ fn points_name_whole_chains_sorted_once() {
 #[test]
 fn points_must_hold_stones_on_the_board() {
     let b = board(FINAL_9X9);
+    let no_stone = from_points(&b, &[d4("B8", 9), d4("A1", 9)]).unwrap_err();
     assert_eq!(
-        from_points(&b, &[d4("B8", 9), d4("A1", 9)]),
-        Err("--dead A1: there is no stone on A1".to_string())
+        no_stone,
+        DeadStonesError::NoStone {
+            name: "A1".to_string()
+        }
     );
+    assert_eq!(no_stone.to_string(), "there is no stone on A1");
+    let off = from_points(&b, &[Point::new(9, 0)]).unwrap_err();
+    assert_eq!(off.to_string(), "K9 is off the 9x9 board");
     assert_eq!(
-        from_points(&b, &[Point::new(9, 0)]),
-        Err("--dead K9: K9 is off the 9x9 board".to_string())
-    );
-    assert_eq!(
-        from_points(&b, &[Point::new(3, 12)]),
-        Err("--dead dm: dm is off the 9x9 board".to_string())
+        from_points(&b, &[Point::new(3, 12)])
+            .unwrap_err()
+            .to_string(),
+        "dm is off the 9x9 board"
     );
 }
 
@@ -567,38 +572,57 @@ fn resolve_follows_the_spec() {
     let b = board(FINAL_9X9);
     let m = marks(MARKS_9X9);
 
-    let none = resolve(&b, &DeadSpec::None, Some(&m)).expect("none");
+    let none = resolve(&b, &DeadChoice::None, Some(&m)).expect("none");
     assert_eq!(none, DeadStones::empty(DeadSource::None));
 
-    let markup = resolve(&b, &DeadSpec::Markup, Some(&m)).expect("marks");
+    let markup = resolve(&b, &DeadChoice::Markup, Some(&m)).expect("marks");
     assert_eq!(markup, from_markup(&b, &m));
 
-    let user = resolve(&b, &DeadSpec::Points(vec![d4("B8", 9)]), Some(&m)).expect("a stone");
+    let user = resolve(&b, &named(&["B8"]), Some(&m)).expect("a stone");
     assert_eq!(user.source, DeadSource::User);
     assert_eq!(user.stones, [d4("B8", 9)]);
     assert_eq!(
-        resolve(&b, &DeadSpec::Points(vec![d4("E5", 9), d4("E6", 9)]), None)
+        resolve(&b, &named(&["E5", "ed"]), None)
             .expect("stones")
             .stones
             .len(),
         9
     );
     assert_eq!(
-        resolve(&b, &DeadSpec::Points(vec![d4("A1", 9)]), None),
-        Err("--dead A1: there is no stone on A1".to_string())
+        resolve(&b, &named(&["A1"]), None),
+        Err(DeadStonesError::NoStone {
+            name: "A1".to_string()
+        })
     );
+    // A name is checked against the board as the user wrote it.
+    for (name, error) in [
+        ("J10", "J10 is off the 9x9 board"),
+        ("ja", "ja is off the 9x9 board"),
+    ] {
+        assert_eq!(
+            resolve(&b, &named(&[name]), None).unwrap_err().to_string(),
+            error
+        );
+    }
+}
+
+/// The user's choice of dead stones, named in `D4` or SGF form.
+fn named(names: &[&str]) -> DeadChoice {
+    DeadChoice::Named(
+        names
+            .iter()
+            .map(|n| crate::point::PointName::parse(n).expect("a point name"))
+            .collect(),
+    )
 }
 
 #[test]
 fn resolve_markup_needs_marks_on_the_board() {
     let b = board(FINAL_9X9);
-    let error = Err(
-        "the record has no TB/TW territory marks; use --dead auto, none or a list of points"
-            .to_string(),
-    );
-    assert_eq!(resolve(&b, &DeadSpec::Markup, None), error);
+    let error = Err(DeadStonesError::NoMarkup);
+    assert_eq!(resolve(&b, &DeadChoice::Markup, None), error);
     assert_eq!(
-        resolve(&b, &DeadSpec::Markup, Some(&TerritoryMarks::default())),
+        resolve(&b, &DeadChoice::Markup, Some(&TerritoryMarks::default())),
         error
     );
     let off = TerritoryMarks {
@@ -606,7 +630,7 @@ fn resolve_markup_needs_marks_on_the_board() {
         black: vec![Point::new(10, 1)],
         white: vec![],
     };
-    assert_eq!(resolve(&b, &DeadSpec::Markup, Some(&off)), error);
+    assert_eq!(resolve(&b, &DeadChoice::Markup, Some(&off)), error);
 }
 
 #[test]
@@ -634,13 +658,13 @@ fn resolve_auto_prefers_markup_and_else_proves() {
         . . . . . . w
         ",
     );
-    let auto = resolve(&b, &DeadSpec::Auto, Some(&m)).expect("auto");
+    let auto = resolve(&b, &DeadChoice::Auto, Some(&m)).expect("auto");
     assert_eq!(auto.source, DeadSource::Markup);
     assert_eq!(auto.stones, []);
 
     // No markup (or marks off the board only): what Benson proves.
     for marks in [None, Some(TerritoryMarks::default())] {
-        let auto = resolve(&b, &DeadSpec::Auto, marks.as_ref()).expect("auto");
+        let auto = resolve(&b, &DeadChoice::Auto, marks.as_ref()).expect("auto");
         assert_eq!(auto.source, DeadSource::Estimate);
         assert_eq!(auto.stones, [d4("C5", 7), d4("F3", 7)]);
         assert_eq!(auto.unresolved, []);
@@ -662,7 +686,7 @@ fn resolve_auto_lists_unresolved_stones_and_respects_the_suicide_rule() {
         ",
     );
     // `resolve` proves only what holds under every rule set.
-    let auto = resolve(&b, &DeadSpec::Auto, None).expect("auto");
+    let auto = resolve(&b, &DeadChoice::Auto, None).expect("auto");
     assert_eq!(auto.source, DeadSource::Estimate);
     assert_eq!(auto.stones, []);
     assert_eq!(
@@ -672,7 +696,7 @@ fn resolve_auto_lists_unresolved_stones_and_respects_the_suicide_rule() {
     assert_eq!(auto.unresolved.len(), 31);
     assert_eq!(auto.unresolved[0], d4("B7", 7));
     // A caller that knows suicide is forbidden gets the sharper answer.
-    let forbidden = resolve_under(&b, &DeadSpec::Auto, None, Suicide::Forbidden).expect("auto");
+    let forbidden = resolve_under(&b, &DeadChoice::Auto, None, Suicide::Forbidden).expect("auto");
     assert_eq!(forbidden.stones, [d4("C5", 7)]);
     assert_eq!(forbidden.unresolved.len(), 11);
     assert_eq!(forbidden.unresolved[0], d4("F7", 7));
@@ -1011,46 +1035,14 @@ fn read_position(path: &Path) -> Result<Position, String> {
     Ok(Position { board, marked })
 }
 
-fn corpus_dir(name: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(name);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is absent", dir.display());
-        None
-    }
-}
-
-fn files_with_extension(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files_with_extension(&path, ext, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
-        {
-            out.push(path);
-        }
-    }
-}
-
 /// For every position a person scored on OGS, goref never calls dead a stone the person
 /// left alive, nor pass-alive a stone the person removed; and how much of the person's
 /// work the proof does.
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn dead_stones_corpus_proof_agrees_with_people() {
-    let Some(dir) = corpus_dir("dead-stones") else {
-        return;
-    };
-    let mut files = Vec::new();
-    files_with_extension(&dir, "game", &mut files);
-    files.sort();
+    let dir = corpus("dead-stones");
+    let files = files_with_extension(&dir, "game");
     assert!(!files.is_empty(), "no .game files in {}", dir.display());
 
     let mut wrong = Vec::new();
@@ -1095,7 +1087,7 @@ fn dead_stones_corpus_proof_agrees_with_people() {
             }
             // `resolve` is this proof under every rule set.
             if suicide == Suicide::Allowed {
-                let auto = resolve(b, &DeadSpec::Auto, None).expect("auto never fails");
+                let auto = resolve(b, &DeadChoice::Auto, None).expect("auto never fails");
                 assert_eq!(auto.stones, proof.dead_stones());
                 assert_eq!(auto.unresolved, proof.unresolved_stones());
             }
@@ -1127,13 +1119,10 @@ fn dead_stones_corpus_proof_agrees_with_people() {
 /// GNU Go's regression games with TB/TW marks: on each final position, the stones goref
 /// proves dead are dead in the markup, and the stones it proves pass-alive are not.
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn engine_games_markup_agrees_with_proof() {
-    let Some(dir) = corpus_dir("engine-games") else {
-        return;
-    };
-    let mut files = Vec::new();
-    files_with_extension(&dir, "sgf", &mut files);
-    files.sort();
+    let dir = corpus("engine-games");
+    let files = files_with_extension(&dir, "sgf");
     let (mut games, mut marked_dead, mut proved_dead, mut partial) = (0, 0, 0, 0);
     let mut wrong = Vec::new();
     for path in &files {
@@ -1157,7 +1146,7 @@ fn engine_games_markup_agrees_with_proof() {
                 continue;
             };
             let b = &replay.board;
-            let dead = resolve(b, &DeadSpec::Markup, Some(marks));
+            let dead = resolve(b, &DeadChoice::Markup, Some(marks));
             let Ok(dead) = dead else {
                 continue;
             };

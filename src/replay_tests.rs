@@ -94,7 +94,14 @@ fn immediate_ko_recapture_is_illegal() {
     assert_eq!(f.move_number, Some(10));
     assert_eq!(f.color, Some(Color::White));
     assert_eq!(f.consequence, Consequence::Loss);
-    assert_eq!(r.loss, Some((Color::White, 10)));
+    assert_eq!(
+        r.loss,
+        Some(Loss {
+            loser: Color::White,
+            move_number: 10,
+            kind: FindingKind::Ko
+        })
+    );
     // Under a superko rule set the immediate retake is still reported as ko.
     let r = run(&format!("(;SZ[9];{KO_SETUP};B[ed];W[dd])"), "chinese");
     assert_eq!(
@@ -515,6 +522,15 @@ mod superko_reference {
         expected
     }
 
+    /// The move numbers of the superko findings of `r`.
+    fn superkos(r: &Replay) -> Vec<usize> {
+        r.findings
+            .iter()
+            .filter(|f| f.kind == FindingKind::Superko)
+            .filter_map(|f| f.move_number)
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -528,15 +544,70 @@ mod superko_reference {
             for ko in [KoRule::Positional, KoRule::Situational, KoRule::NaturalSituational] {
                 let rules = RuleSet::preset("tromp-taylor").expect("preset").with_ko(ko);
                 let r = replay(&game, &rules).expect("replayable");
-                let found: Vec<usize> = r
-                    .findings
-                    .iter()
-                    .filter(|f| f.kind == FindingKind::Superko)
-                    .filter_map(|f| f.move_number)
-                    .collect();
-                prop_assert_eq!(found, reference(size, &moves, ko), "{:?} {}", ko, text);
+                prop_assert_eq!(superkos(&r), reference(size, &moves, ko), "{:?} {}", ko, text);
             }
         }
+
+        /// With only four bits of the board hash kept, most positions share a key with
+        /// an earlier one: every superko still reported is a real repetition (the
+        /// confirmation rejects the rest).
+        #[test]
+        fn forced_hash_collisions_report_only_real_repetitions(
+            size in 2u8..=4,
+            moves in proptest::collection::vec((0u8..5, 0u8..5), 0..120),
+        ) {
+            let text = sgf_of(size, &moves);
+            let game = record(&text);
+            for ko in [KoRule::Positional, KoRule::Situational, KoRule::NaturalSituational] {
+                let rules = RuleSet::preset("tromp-taylor").expect("preset").with_ko(ko);
+                let expected = reference(size, &moves, ko);
+                for number in superkos(&replay_colliding(&game, &rules)) {
+                    prop_assert!(expected.contains(&number), "{:?} move {} {}", ko, number, text);
+                }
+            }
+        }
+    }
+}
+
+/// Replay `record` with the board hash cut to its four low bits, so that positions
+/// collide on purpose: every stone play then meets candidates that are not repetitions.
+fn replay_colliding(record: &GameRecord, rules: &RuleSet) -> Replay {
+    let mut replayer = Replayer::new(record, rules).expect("replayable");
+    replayer.positions.hash_mask = 0xF;
+    replayer.run().expect("replayable")
+}
+
+/// Issue 13: a Zobrist match is a candidate, never a verdict. A legal game of 140 moves
+/// across three checkpoints, with positions colliding on purpose, has no superko.
+#[test]
+fn forced_hash_collisions_are_confirmed_before_a_superko_is_reported() {
+    let letter = |v: u8| (b'a' + v) as char;
+    let mut filler = String::new();
+    for k in 0..70u8 {
+        let row = letter(k / 4);
+        filler.push_str(&format!(
+            ";B[{}{row}];W[{}{row}]",
+            letter(10 + k % 4),
+            letter(15 + k % 4)
+        ));
+    }
+    let legal = record(&format!("(;SZ[19]{filler})"));
+    let colliding = replay_colliding(&legal, &rules("chinese"));
+    assert!(colliding.findings.is_empty(), "{:?}", kinds(&colliding));
+    // A game with a real cycle: with collisions forced, any superko reported is one the
+    // plain replay reports too.
+    let cycle = record(PASS_CYCLE);
+    let found = replay_colliding(&cycle, &rules("chinese"));
+    let plain = replay(&cycle, &rules("chinese")).expect("replayable");
+    for f in found
+        .findings
+        .iter()
+        .filter(|f| f.kind == FindingKind::Superko)
+    {
+        assert!(
+            plain.findings.contains(f),
+            "a superko that is not one: {f:?}"
+        );
     }
 }
 

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::board::Color;
+use crate::words::format_points;
 
 /// How a game was won, when not by counting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,16 +180,6 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// Points as people write them: `7.5`, `12`, `0.5`, `-3`.
-pub fn format_points(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        let s = format!("{value:.2}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,13 +236,5 @@ mod tests {
         assert_eq!(GameResult::parse("B+R").black_margin(), None);
         assert!(GameResult::parse("B+3").is_count());
         assert!(!GameResult::parse("B+R").is_count());
-    }
-
-    #[test]
-    fn points_print_without_trailing_zeros() {
-        assert_eq!(format_points(7.5), "7.5");
-        assert_eq!(format_points(12.0), "12");
-        assert_eq!(format_points(0.25), "0.25");
-        assert_eq!(format_points(-3.0), "-3");
     }
 }

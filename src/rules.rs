@@ -1,7 +1,6 @@
 //! Rule sets: every choice a rule document makes about legality, counting and penalties,
-//! each as an enum, gathered in one [`RuleSet`] value; the named presets that
-//! `docs/rules.md` describes; and the reading of `RU` values as servers and engines write
-//! them.
+//! each as an enum, gathered in one [`RuleSet`] value, with the named presets that
+//! `docs/rules.md` describes. Reading `RU` as records write it is `rules/ru.rs`'s job.
 //!
 //! What this module guarantees:
 //!
@@ -20,32 +19,45 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::MAX_SIZE;
+use crate::point::MAX_SIZE;
+pub use choice::{Resolved, RulesChoice, RulesOrigin};
+use ru::from_ru_plain;
 
-/// Why a rule set, or one of its knobs, could not be read from text.
+mod choice;
+mod katago;
+mod ru;
+
+/// Why a rule set, or one of its knobs, could not be read from text. Each variant
+/// carries the text that was wrong; the valid choices are [`preset_names`] (a rule set),
+/// [`KNOBS`] (a knob) and `choices` (a knob's value).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseRulesError {
     /// Neither a preset, an alias, nor an `RU` value goref recognises.
     #[error(
-        "unknown rule set `{0}`: use a preset ({presets}), an alias such as `jp`, or an RU value such as `New Zealand`",
+        "unknown rule set `{name}`: use a preset ({presets}), an alias such as `jp`, or an RU value such as `New Zealand`",
         presets = preset_names().join(", ")
     )]
-    UnknownRuleSet(String),
+    UnknownRuleSet { name: String },
     /// An override names no knob of [`RuleSet`].
     #[error(
-        "unknown rule set knob `{0}`: the knobs are {knobs}",
+        "unknown rule set knob `{knob}`: the knobs are {knobs}",
         knobs = KNOBS.join(", ")
     )]
-    UnknownKnob(String),
+    UnknownKnob { knob: String },
     /// An override without `=`.
-    #[error("`+{0}` is not an override: write `+knob=value`, e.g. `+komi=6.5`")]
-    MissingValue(String),
+    #[error("`+{text}` is not an override: write `+knob=value`, e.g. `+komi=6.5`")]
+    MissingValue { text: String },
     /// A knob's value is not one of its names.
     #[error("`{value}` is not a {what}: expected {expected}")]
     BadValue {
+        /// What the value should have named: `ko rule`, `komi`...
         what: &'static str,
         value: String,
+        /// The valid values in words.
         expected: String,
+        /// The valid names when the knob takes one of a list (empty for a number, a list
+        /// of sizes or a time control).
+        choices: &'static [&'static str],
     },
 }
 
@@ -96,6 +108,7 @@ macro_rules! names {
                     what: $what,
                     value: s.trim().to_string(),
                     expected: [$(concat!("`", $name, "`")),+].join(", "),
+                    choices: &[$($name),+],
                 })
             }
         }
@@ -113,7 +126,7 @@ pub enum KoRule {
     /// "global same shape", WMSG 2008, Tromp-Taylor).
     Positional,
     /// No play may recreate an earlier (board, player to move) pair; positions after
-    /// passes count too. The first reading of situational superko in RULESETS.md, used
+    /// passes count too. The first reading of situational superko in docs/rules.md, used
     /// by the AGA rules (1991 and current), ACE and NZ.
     Situational,
     /// No stone play may recreate a position that the same player created with an
@@ -196,7 +209,7 @@ names!("seki rule", SekiPoints {
 /// Which stones are taken off the board before counting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum DeadStones {
+pub enum DeadStoneRule {
     /// The stones the players agree are dead are removed (where a record keeps them, or
     /// an estimate when it does not).
     Agreed,
@@ -205,7 +218,7 @@ pub enum DeadStones {
     AllAlive,
 }
 
-names!("dead-stone rule", DeadStones {
+names!("dead-stone rule", DeadStoneRule {
     Agreed: "agreed";
     AllAlive: "all-alive";
 });
@@ -357,6 +370,7 @@ impl FromStr for TimeControl {
             what: "time control",
             value: s.trim().to_string(),
             expected: "`unspecified`, `absolute:SECONDS` or `per-move:SECONDS`".to_string(),
+            choices: &[],
         };
         if word == "unspecified" || word == "none" {
             return Ok(TimeControl::Unspecified);
@@ -423,7 +437,7 @@ pub struct RuleSet {
     /// Whether empty points inside a seki count.
     pub seki: SekiPoints,
     /// Which stones are removed before counting.
-    pub dead_stones: DeadStones,
+    pub dead_stones: DeadStoneRule,
     /// Komi of an even game.
     pub komi: f64,
     /// Komi of a handicap game.
@@ -453,7 +467,7 @@ struct Preset {
     build: fn() -> RuleSet,
 }
 
-/// The presets in canonical order (RULESETS.md's table).
+/// The presets in canonical order (the table of docs/rules.md).
 static PRESETS: [Preset; 11] = [
     Preset {
         name: "aga",
@@ -534,7 +548,7 @@ fn aga() -> RuleSet {
         counting_alternative: Some(Counting::Territory),
         counting_base: CountingBase::Difference,
         seki: SekiPoints::Counted,
-        dead_stones: DeadStones::Agreed,
+        dead_stones: DeadStoneRule::Agreed,
         komi: 7.5,
         handicap_komi: 0.5,
         tie: Tie::Draw,
@@ -584,7 +598,7 @@ fn wmsg() -> RuleSet {
         counting_alternative: None,
         counting_base: CountingBase::Difference,
         seki: SekiPoints::Counted,
-        dead_stones: DeadStones::Agreed,
+        dead_stones: DeadStoneRule::Agreed,
         komi: 6.5,
         handicap_komi: 0.5,
         tie: Tie::Draw,
@@ -610,7 +624,7 @@ fn chinese() -> RuleSet {
         counting_alternative: None,
         counting_base: CountingBase::HalfBoard,
         seki: SekiPoints::Counted,
-        dead_stones: DeadStones::Agreed,
+        dead_stones: DeadStoneRule::Agreed,
         komi: 7.5,
         handicap_komi: 0.0,
         tie: Tie::Draw,
@@ -636,7 +650,7 @@ fn sjtu() -> RuleSet {
         counting_alternative: None,
         counting_base: CountingBase::Difference,
         seki: SekiPoints::Counted,
-        dead_stones: DeadStones::Agreed,
+        dead_stones: DeadStoneRule::Agreed,
         komi: 6.5,
         handicap_komi: 0.5,
         tie: Tie::Draw,
@@ -662,7 +676,7 @@ fn japanese() -> RuleSet {
         counting_alternative: None,
         counting_base: CountingBase::Difference,
         seki: SekiPoints::NotCounted,
-        dead_stones: DeadStones::Agreed,
+        dead_stones: DeadStoneRule::Agreed,
         komi: 6.5,
         handicap_komi: 0.5,
         tie: Tie::Draw,
@@ -696,7 +710,7 @@ fn nz() -> RuleSet {
         counting_alternative: None,
         counting_base: CountingBase::Difference,
         seki: SekiPoints::Counted,
-        dead_stones: DeadStones::Agreed,
+        dead_stones: DeadStoneRule::Agreed,
         komi: 7.0,
         handicap_komi: 0.5,
         tie: Tie::Draw,
@@ -722,7 +736,7 @@ fn tromp_taylor() -> RuleSet {
         counting_alternative: None,
         counting_base: CountingBase::Difference,
         seki: SekiPoints::Counted,
-        dead_stones: DeadStones::AllAlive,
+        dead_stones: DeadStoneRule::AllAlive,
         komi: 7.5,
         handicap_komi: 7.5,
         tie: Tie::Draw,
@@ -748,7 +762,7 @@ fn ing() -> RuleSet {
         counting_alternative: None,
         counting_base: CountingBase::Difference,
         seki: SekiPoints::Counted,
-        dead_stones: DeadStones::Agreed,
+        dead_stones: DeadStoneRule::Agreed,
         komi: 7.5,
         handicap_komi: 0.5,
         tie: Tie::BlackWins,
@@ -773,12 +787,12 @@ impl Default for RuleSet {
     }
 }
 
-/// Every preset, in the canonical order of RULESETS.md's table.
+/// Every preset, in the canonical order of the table of docs/rules.md.
 pub fn presets() -> Vec<RuleSet> {
     PRESETS.iter().map(|p| (p.build)()).collect()
 }
 
-/// The canonical preset names, in the order of RULESETS.md's table.
+/// The canonical preset names, in the order of the table of docs/rules.md.
 pub fn preset_names() -> Vec<&'static str> {
     PRESETS.iter().map(|p| p.name).collect()
 }
@@ -921,7 +935,11 @@ impl RuleSet {
             "cycle" => self.cycle = value.parse()?,
             "sizes" => self.sizes = parse_sizes(value)?,
             "time" => self.time = value.parse()?,
-            _ => return Err(ParseRulesError::UnknownKnob(knob.trim().to_string())),
+            _ => {
+                return Err(ParseRulesError::UnknownKnob {
+                    knob: knob.trim().to_string(),
+                });
+            }
         }
         Ok(())
     }
@@ -1004,11 +1022,15 @@ fn parse_with_overrides(text: &str) -> Result<RuleSet, ParseRulesError> {
     let head = parts.next().unwrap_or_default().trim();
     let mut rules = RuleSet::preset(head)
         .or_else(|| from_ru_plain(head))
-        .ok_or_else(|| ParseRulesError::UnknownRuleSet(head.to_string()))?;
+        .ok_or_else(|| ParseRulesError::UnknownRuleSet {
+            name: head.to_string(),
+        })?;
     for part in parts {
         let (knob, value) = part
             .split_once('=')
-            .ok_or_else(|| ParseRulesError::MissingValue(part.trim().to_string()))?;
+            .ok_or_else(|| ParseRulesError::MissingValue {
+                text: part.trim().to_string(),
+            })?;
         rules.set_knob(knob, value)?;
     }
     Ok(rules.renamed())
@@ -1021,6 +1043,7 @@ fn parse_komi(value: &str) -> Result<f64, ParseRulesError> {
             what: "komi",
             value: value.trim().to_string(),
             expected: "a finite number such as `6.5`".to_string(),
+            choices: &[],
         }),
     }
 }
@@ -1037,366 +1060,10 @@ fn parse_sizes(value: &str) -> Result<Vec<u8>, ParseRulesError> {
                 what: "board size list",
                 value: value.trim().to_string(),
                 expected: format!("`any` or sides from 1 to {MAX_SIZE} separated by commas"),
+                choices: &[],
             }),
         })
         .collect()
-}
-
-/// The `RU` key a value is looked up by: lower case, without spaces, `-`, `_`, `.`, and
-/// without a trailing "rules"/"rule".
-fn ru_key(text: &str) -> String {
-    let key: String = text
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '\t'))
-        .flat_map(char::to_lowercase)
-        .collect();
-    for suffix in ["rules", "rule"] {
-        if let Some(stem) = key.strip_suffix(suffix)
-            && !stem.is_empty()
-        {
-            return stem.to_string();
-        }
-    }
-    key
-}
-
-/// Named `RU` spellings, by [`ru_key`], and the preset each means. Preset names and
-/// aliases are found before this table is consulted.
-const RU_NAMES: &[(&str, &str)] = &[
-    ("japanese", "japanese"),
-    ("japan", "japanese"),
-    ("ja", "japanese"),
-    ("jpn", "japanese"),
-    ("chinese", "chinese"),
-    ("china", "chinese"),
-    ("chn", "chinese"),
-    // KataGo's names for Chinese rules with superko, as OGS and KGS play them.
-    ("chineseogs", "chinese"),
-    ("chinesekgs", "chinese"),
-    ("korean", "korean"),
-    ("korea", "korean"),
-    ("kr", "korean"),
-    ("kor", "korean"),
-    ("aga", "aga"),
-    ("american", "aga"),
-    ("usa", "aga"),
-    // KataGo reads the British and French rules as its AGA rules.
-    ("bga", "aga"),
-    ("french", "aga"),
-    ("aga1991", "aga-1991"),
-    ("ace", "ace"),
-    ("wmsg", "wmsg"),
-    ("wmsg2008", "wmsg"),
-    ("sjtu", "sjtu"),
-    ("nz", "nz"),
-    ("newzealand", "nz"),
-    ("tromptaylor", "tromp-taylor"),
-    ("tt", "tromp-taylor"),
-    ("ing", "ing"),
-    ("goe", "ing"),
-    ("ingsst", "ing"),
-    ("sst", "ing"),
-];
-
-/// `RU` without goref's `+knob=value` overrides: presets, named spellings, KataGo.
-fn from_ru_plain(text: &str) -> Option<RuleSet> {
-    let text = text.trim();
-    if text.is_empty() {
-        return None;
-    }
-    if let Some(rules) = RuleSet::preset(text) {
-        return Some(rules);
-    }
-    let key = ru_key(text);
-    if let Some((_, preset)) = RU_NAMES.iter().find(|(spelling, _)| *spelling == key) {
-        return RuleSet::preset(preset);
-    }
-    if key == "agabutton" {
-        // KataGo's AGA with a button instead of pass stones, komi 7.
-        let mut rules = aga();
-        rules.pass_rule = PassRule::Button;
-        rules.komi = 7.0;
-        return Some(rules.renamed());
-    }
-    let katago = if text.starts_with('{') {
-        KataGo::from_json(text)?
-    } else {
-        KataGo::from_compact(text)?
-    };
-    katago.into_rule_set()
-}
-
-/// KataGo's ko rules: goref's own, plus Spight's, which goref approximates.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum KataKo {
-    Rule(KoRule),
-    Spight,
-}
-
-/// KataGo's "tax": which empty points are not counted.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Tax {
-    /// Every surrounded point counts.
-    None,
-    /// No points inside seki.
-    Seki,
-    /// Also two points per separately living area (ancient group tax): goref has no
-    /// such rule.
-    All,
-}
-
-/// The knobs of a KataGo rule string, before they are mapped onto a preset.
-#[derive(Debug, Clone, PartialEq)]
-struct KataGo {
-    ko: KataKo,
-    counting: Counting,
-    tax: Option<Tax>,
-    suicide: Suicide,
-    pass_rule: PassRule,
-    bonus: HandicapBonus,
-    /// `fpok` (friendly pass ok): whether dead stones may stay on the board at the end.
-    dead_stones: DeadStones,
-    komi: Option<f64>,
-}
-
-impl Default for KataGo {
-    /// KataGo's defaults for whatever a string leaves out (Tromp-Taylor-like).
-    fn default() -> KataGo {
-        KataGo {
-            ko: KataKo::Rule(KoRule::Positional),
-            counting: Counting::Area,
-            tax: None,
-            suicide: Suicide::Allowed,
-            pass_rule: PassRule::Plain,
-            bonus: HandicapBonus::None,
-            dead_stones: DeadStones::AllAlive,
-            komi: None,
-        }
-    }
-}
-
-const KATA_KO: [(&str, KataKo); 4] = [
-    ("simple", KataKo::Rule(KoRule::Simple)),
-    ("positional", KataKo::Rule(KoRule::Positional)),
-    ("situational", KataKo::Rule(KoRule::Situational)),
-    ("spight", KataKo::Spight),
-];
-const KATA_SCORE: [(&str, Counting); 2] =
-    [("area", Counting::Area), ("territory", Counting::Territory)];
-const KATA_TAX: [(&str, Tax); 3] = [("none", Tax::None), ("seki", Tax::Seki), ("all", Tax::All)];
-const KATA_SUICIDE: [(&str, Suicide); 2] = [("1", Suicide::Allowed), ("0", Suicide::Forbidden)];
-const KATA_BUTTON: [(&str, PassRule); 2] = [("1", PassRule::Button), ("0", PassRule::Plain)];
-// `n-1` before `n`: the first matching prefix wins.
-const KATA_BONUS: [(&str, HandicapBonus); 3] = [
-    ("0", HandicapBonus::None),
-    ("n-1", HandicapBonus::NMinusOne),
-    ("n", HandicapBonus::N),
-];
-const KATA_FPOK: [(&str, DeadStones); 2] = [("1", DeadStones::Agreed), ("0", DeadStones::AllAlive)];
-
-/// The first of `options` that `s` starts with, and the rest of `s`.
-fn take<'a, T: Copy>(s: &'a str, options: &[(&str, T)]) -> Option<(T, &'a str)> {
-    options
-        .iter()
-        .find_map(|&(word, value)| s.strip_prefix(word).map(|rest| (value, rest.trim_start())))
-}
-
-/// `yes` or `no` as the JSON boolean `value` says.
-fn flag<T>(value: &serde_json::Value, yes: T, no: T) -> Option<T> {
-    value.as_bool().map(|b| if b { yes } else { no })
-}
-
-/// The one of `options` that `s` is, whole.
-fn whole<T: Copy>(s: &str, options: &[(&str, T)]) -> Option<T> {
-    match take(&s.trim().to_ascii_lowercase(), options) {
-        Some((value, "")) => Some(value),
-        _ => None,
-    }
-}
-
-impl KataGo {
-    /// KataGo's compact form: `ko`, `score`/`scoring`, `tax`, `sui`, `button`, `whb`,
-    /// `fpok` and `komi`, each followed by its value, in any order. At least one rule
-    /// (not only a komi) must be present.
-    fn from_compact(text: &str) -> Option<KataGo> {
-        let lower = text.to_ascii_lowercase();
-        let mut rest = lower.trim();
-        let mut rules = KataGo::default();
-        let mut has_rule = false;
-        while !rest.is_empty() {
-            // `komi` before `ko`, `scoring` before `score`: both share a prefix.
-            if let Some(after) = rest.strip_prefix("komi") {
-                let end = after
-                    .find(|c: char| c.is_ascii_alphabetic() || c.is_whitespace())
-                    .unwrap_or(after.len());
-                let komi: f64 = after[..end].parse().ok()?;
-                if !komi.is_finite() {
-                    return None;
-                }
-                rules.komi = Some(komi);
-                rest = after[end..].trim_start();
-                continue;
-            }
-            has_rule = true;
-            rest = if let Some(after) = rest.strip_prefix("ko") {
-                let (ko, after) = take(after.trim_start(), &KATA_KO)?;
-                rules.ko = ko;
-                after
-            } else if let Some(after) = rest
-                .strip_prefix("scoring")
-                .or_else(|| rest.strip_prefix("score"))
-            {
-                let (counting, after) = take(after.trim_start(), &KATA_SCORE)?;
-                rules.counting = counting;
-                after
-            } else if let Some(after) = rest.strip_prefix("tax") {
-                let (tax, after) = take(after.trim_start(), &KATA_TAX)?;
-                rules.tax = Some(tax);
-                after
-            } else if let Some(after) = rest.strip_prefix("sui") {
-                let (suicide, after) = take(after.trim_start(), &KATA_SUICIDE)?;
-                rules.suicide = suicide;
-                after
-            } else if let Some(after) = rest.strip_prefix("button") {
-                let (pass_rule, after) = take(after.trim_start(), &KATA_BUTTON)?;
-                rules.pass_rule = pass_rule;
-                after
-            } else if let Some(after) = rest.strip_prefix("whb") {
-                let (bonus, after) = take(after.trim_start(), &KATA_BONUS)?;
-                rules.bonus = bonus;
-                after
-            } else if let Some(after) = rest.strip_prefix("fpok") {
-                let (dead_stones, after) = take(after.trim_start(), &KATA_FPOK)?;
-                rules.dead_stones = dead_stones;
-                after
-            } else {
-                return None;
-            };
-        }
-        has_rule.then_some(rules)
-    }
-
-    /// KataGo's JSON form: `{"ko":"POSITIONAL","scoring":"AREA","tax":"NONE",
-    /// "suicide":true,"hasButton":false,"whiteHandicapBonus":"0","friendlyPassOk":false,
-    /// "komi":7.5}`, any subset, no other keys.
-    fn from_json(text: &str) -> Option<KataGo> {
-        let value: serde_json::Value = serde_json::from_str(text).ok()?;
-        let object = value.as_object()?;
-        let mut rules = KataGo::default();
-        let mut has_rule = false;
-        for (key, value) in object {
-            let word = || value.as_str();
-            match key.as_str() {
-                "komi" => {
-                    let komi = value.as_f64().filter(|k| k.is_finite())?;
-                    rules.komi = Some(komi);
-                    continue;
-                }
-                "ko" => rules.ko = whole(word()?, &KATA_KO)?,
-                "score" | "scoring" => rules.counting = whole(word()?, &KATA_SCORE)?,
-                "tax" => rules.tax = Some(whole(word()?, &KATA_TAX)?),
-                "suicide" => rules.suicide = flag(value, Suicide::Allowed, Suicide::Forbidden)?,
-                "hasButton" => rules.pass_rule = flag(value, PassRule::Button, PassRule::Plain)?,
-                "whiteHandicapBonus" => rules.bonus = whole(word()?, &KATA_BONUS)?,
-                "friendlyPassOk" => {
-                    rules.dead_stones = flag(value, DeadStones::Agreed, DeadStones::AllAlive)?
-                }
-                _ => return None,
-            }
-            has_rule = true;
-        }
-        has_rule.then_some(rules)
-    }
-
-    /// Map onto the closest preset, then override the knobs that differ. `None` for the
-    /// group tax (`taxALL`), which goref cannot count.
-    fn into_rule_set(self) -> Option<RuleSet> {
-        // KataGo's own default when no tax is given.
-        let tax = self.tax.unwrap_or(match self.counting {
-            Counting::Area => Tax::None,
-            Counting::Territory => Tax::Seki,
-        });
-        let seki = match tax {
-            Tax::None => SekiPoints::Counted,
-            Tax::Seki => SekiPoints::NotCounted,
-            Tax::All => return None,
-        };
-        // Spight's ko rule ends cycles without superko; simple ko with no result is
-        // goref's nearest reading.
-        let (ko, cycle) = match self.ko {
-            KataKo::Rule(ko) => (ko, None),
-            KataKo::Spight => (KoRule::Simple, Some(Cycle::NoResult)),
-        };
-        let distance = |rules: &RuleSet| {
-            let mut d = 0;
-            // AGA and ACE allow their second counting method by agreement.
-            if rules.counting_alternative == Some(self.counting) {
-                d += 1;
-            } else if rules.counting != self.counting {
-                d += 4;
-            }
-            if rules.ko != ko {
-                d += 2;
-            }
-            if rules.suicide != self.suicide {
-                d += 2;
-            }
-            if rules.seki != seki {
-                d += 1;
-            }
-            if rules.handicap_bonus != self.bonus {
-                d += 1;
-            }
-            if (rules.pass_rule == PassRule::Button) != (self.pass_rule == PassRule::Button) {
-                d += 1;
-            }
-            d
-        };
-        // Ties go to the earlier candidate.
-        let mut rules = [chinese(), japanese(), aga(), nz(), tromp_taylor(), ing()]
-            .into_iter()
-            .min_by_key(|r| distance(r))
-            .unwrap_or_else(tromp_taylor);
-
-        rules.ko = ko;
-        if let Some(cycle) = cycle {
-            rules.cycle = cycle;
-        }
-        rules.suicide = self.suicide;
-        if rules.counting != self.counting {
-            rules.counting_alternative = match rules.counting_alternative {
-                Some(alternative) if alternative == self.counting => Some(rules.counting),
-                _ => None,
-            };
-            rules.counting = self.counting;
-        }
-        rules.seki = seki;
-        rules.handicap_bonus = self.bonus;
-        if self.pass_rule == PassRule::Button {
-            rules.pass_rule = PassRule::Button;
-        }
-        // Friendly passing only matters where the final position is counted by area.
-        if self.counting == Counting::Area {
-            rules.dead_stones = self.dead_stones;
-        }
-        match self.komi {
-            Some(komi) => {
-                rules.komi = komi;
-                rules.handicap_komi = komi;
-            }
-            // KataGo's default komi when a string gives none.
-            None => {
-                rules.komi = if self.counting == Counting::Territory {
-                    6.5
-                } else if self.pass_rule == PassRule::Button {
-                    7.0
-                } else {
-                    7.5
-                }
-            }
-        }
-        Some(rules.renamed())
-    }
 }
 
 #[cfg(test)]
@@ -1486,7 +1153,7 @@ mod tests {
         }
     }
 
-    /// One row per preset: the table of RULESETS.md, column by column.
+    /// One row per preset: the table of docs/rules.md, column by column.
     #[test]
     fn presets_hold_the_table() {
         use Counting::*;
@@ -1686,8 +1353,8 @@ mod tests {
             };
             assert_eq!(r.seki, seki, "{name} seki");
             let dead = match name {
-                "tromp-taylor" => DeadStones::AllAlive,
-                _ => DeadStones::Agreed,
+                "tromp-taylor" => DeadStoneRule::AllAlive,
+                _ => DeadStoneRule::Agreed,
             };
             assert_eq!(r.dead_stones, dead, "{name} dead stones");
             let tie = match name {
@@ -1841,7 +1508,7 @@ mod tests {
         check(Counting::ALL);
         check(CountingBase::ALL);
         check(SekiPoints::ALL);
-        check(DeadStones::ALL);
+        check(DeadStoneRule::ALL);
         check(Tie::ALL);
         check(HandicapBonus::ALL);
         check(PassRule::ALL);
@@ -1907,10 +1574,20 @@ mod tests {
     #[test]
     fn parse_errors_say_what_to_write() {
         let err = "foo".parse::<RuleSet>().unwrap_err();
-        assert_eq!(err, ParseRulesError::UnknownRuleSet("foo".to_string()));
+        assert_eq!(
+            err,
+            ParseRulesError::UnknownRuleSet {
+                name: "foo".to_string()
+            }
+        );
         assert!(err.to_string().contains("aga, aga-1991, ace"), "{err}");
         let err = "aga+kom=6.5".parse::<RuleSet>().unwrap_err();
-        assert_eq!(err, ParseRulesError::UnknownKnob("kom".to_string()));
+        assert_eq!(
+            err,
+            ParseRulesError::UnknownKnob {
+                knob: "kom".to_string()
+            }
+        );
         assert!(err.to_string().contains("komi, handicap-komi"), "{err}");
         let err = "aga+komi".parse::<RuleSet>().unwrap_err();
         assert_eq!(
@@ -1927,6 +1604,15 @@ mod tests {
         assert!("aga+time=absolute:-1".parse::<RuleSet>().is_err());
         assert!("aga+time=weekly:3".parse::<RuleSet>().is_err());
         assert!("aga+ko=superko".parse::<RuleSet>().is_err());
+        let err = "aga+ko=foo".parse::<RuleSet>().unwrap_err();
+        let ParseRulesError::BadValue { value, choices, .. } = &err else {
+            panic!("a bad value: {err:?}");
+        };
+        assert_eq!(value, "foo");
+        assert_eq!(
+            *choices,
+            ["simple", "positional", "situational", "natural-situational"]
+        );
         assert!("+komi=6.5".parse::<RuleSet>().is_err());
         assert!("".parse::<RuleSet>().is_err());
     }
@@ -2114,7 +1800,7 @@ mod tests {
             ),
             word("counting-base", names_of(CountingBase::ALL)),
             word("seki", names_of(SekiPoints::ALL)),
-            word("dead-stones", names_of(DeadStones::ALL)),
+            word("dead-stones", names_of(DeadStoneRule::ALL)),
             (-400i32..400).prop_map(move |k| ("komi", quarter(k))),
             (-400i32..400).prop_map(move |k| ("handicap-komi", quarter(k))),
             word("tie", names_of(Tie::ALL)),

@@ -3,9 +3,8 @@
 //! [`count`] takes a final position, the dead stones to take off, the rule set and the few
 //! facts of the game a count needs ([`GameFacts`]: komi, handicap, passes, who passed
 //! first) and returns a [`Count`]: every figure that went into each side's total, so a
-//! person can check the arithmetic and see why two rule sets disagree. [`adjudicate`]
-//! turns a count into a result (`B+3.5`, `W+12`, `Draw`), and [`compare`] checks a result
-//! against the one a record states.
+//! person can check the arithmetic and see why two rule sets disagree. Turning a count
+//! into a result is `adjudicate`'s job.
 //!
 //! What it guarantees:
 //! - The figures add up: each side's `total` is exactly the sum of the parts present in its
@@ -37,11 +36,12 @@
 
 use serde::Serialize;
 
-use crate::board::{Board, Color, Point};
-use crate::result::{GameResult, format_points};
+use crate::board::{Board, Color};
+use crate::point::Point;
 use crate::rules::{
-    Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints, Tie,
+    Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints,
 };
+use crate::words::{format_points, plural};
 
 /// Where the komi of a count came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -201,56 +201,17 @@ pub struct Count {
 /// Count the final position `board` under `rules`, with `dead` taken off first (each
 /// point names one stone; points without a stone are ignored).
 pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) -> Count {
-    let mut position = board.clone();
-    let mut dead_of = [0u32; 2];
-    for &p in dead {
-        if let Some(stone) = position.get(p)
-            && position.set(p, None).is_ok()
-        {
-            dead_of[stone.index()] += 1;
-        }
-    }
-    let regions = Regions::of(&position);
     let mut notes = Vec::new();
-
-    let excluded = if rules.seki == SekiPoints::NotCounted {
-        let excluded = seki_regions(&position, &regions);
-        let points: u32 = excluded
-            .iter()
-            .zip(&regions.list)
-            .filter(|(out, _)| **out)
-            .map(|(_, r)| r.size)
-            .sum();
-        if points > 0 {
-            notes.push(format!(
-                "{points} empty point{} inside seki counted for nobody",
-                plural(points)
-            ));
-        }
-        excluded
-    } else {
-        vec![false; regions.list.len()]
-    };
-
-    let mut territory = [0u32; 2];
-    let mut neutral = 0u32;
-    let mut seki_points = 0u32;
-    for (region, &out) in regions.list.iter().zip(&excluded) {
-        match region.owner() {
-            Some(_) if out => seki_points += region.size,
-            Some(owner) => territory[owner.index()] += region.size,
-            None => neutral += region.size,
-        }
-    }
+    let (position, dead_of) = take_off(board, dead);
+    let areas = Areas::of(&position, rules, &mut notes);
 
     let area = rules.counting == Counting::Area;
-    let handicap = facts.handicap_stones();
     let side = |color: Color| {
         let me = color.index();
         let them = color.opponent().index();
         SideCount {
             stones: area.then(|| position.stones(color)),
-            territory: territory[me],
+            territory: areas.territory[me],
             captures: (!area).then(|| board.removed(color.opponent())),
             dead: (!area).then_some(dead_of[them]),
             pass_stones: None,
@@ -264,18 +225,111 @@ pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) 
     };
     let mut black = side(Color::Black);
     let mut white = side(Color::White);
-
     if rules.neutral == NeutralPoints::Shared {
-        let share = f64::from(neutral) / 2.0;
+        let share = f64::from(areas.neutral) / 2.0;
         black.neutral_share = Some(share);
         white.neutral_share = Some(share);
     }
+    pass_rule_parts(rules, facts, &mut black, &mut white, &mut notes);
+    if area && rules.handicap_bonus != HandicapBonus::None {
+        white.handicap_bonus = Some(handicap_bonus(rules, facts));
+    }
+    white.komi = Some(facts.komi);
+    black.sum();
+    white.sum();
 
+    let (margin, half_board) = match rules.counting_base {
+        CountingBase::Difference => (black.total - white.total, None),
+        CountingBase::HalfBoard => {
+            let half = HalfBoard::of(board, &black, &white, facts.komi);
+            notes.extend(half.notes(rules, areas.neutral, facts.komi, &white));
+            (2.0 * half.black_excess, Some(half))
+        }
+    };
+    Count {
+        counting: rules.counting,
+        counting_base: rules.counting_base,
+        komi_source: facts.komi_source,
+        black,
+        white,
+        neutral: areas.neutral,
+        seki_points: areas.seki_points,
+        half_board,
+        margin,
+        notes,
+    }
+}
+
+/// `board` with the `dead` stones taken off, and how many of each colour were.
+fn take_off(board: &Board, dead: &[Point]) -> (Board, [u32; 2]) {
+    let mut position = board.clone();
+    let mut dead_of = [0u32; 2];
+    for &p in dead {
+        if let Some(stone) = position.get(p)
+            && position.set(p, None).is_ok()
+        {
+            dead_of[stone.index()] += 1;
+        }
+    }
+    (position, dead_of)
+}
+
+/// The empty points of a position, by whom they count for.
+struct Areas {
+    /// Points surrounded by one colour and counted for it.
+    territory: [u32; 2],
+    /// Points reached by both colours or by none.
+    neutral: u32,
+    /// Points surrounded by one colour but inside a seki, where the rule set counts them
+    /// for nobody.
+    seki_points: u32,
+}
+
+impl Areas {
+    fn of(position: &Board, rules: &RuleSet, notes: &mut Vec<String>) -> Areas {
+        let regions = Regions::of(position);
+        let excluded = if rules.seki == SekiPoints::NotCounted {
+            seki_regions(position, &regions)
+        } else {
+            vec![false; regions.list.len()]
+        };
+        let mut areas = Areas {
+            territory: [0; 2],
+            neutral: 0,
+            seki_points: 0,
+        };
+        for (region, &out) in regions.list.iter().zip(&excluded) {
+            match region.owner() {
+                Some(_) if out => areas.seki_points += region.size,
+                Some(owner) => areas.territory[owner.index()] += region.size,
+                None => areas.neutral += region.size,
+            }
+        }
+        if areas.seki_points > 0 {
+            notes.push(format!(
+                "{} empty point{} inside seki counted for nobody",
+                areas.seki_points,
+                plural(areas.seki_points)
+            ));
+        }
+        areas
+    }
+}
+
+/// The parts the rule set's pass rule adds: pass stones (territory counting), the
+/// last-move point, or the button.
+fn pass_rule_parts(
+    rules: &RuleSet,
+    facts: &GameFacts,
+    black: &mut SideCount,
+    white: &mut SideCount,
+    notes: &mut Vec<String>,
+) {
     match rules.pass_rule {
         PassRule::Plain => {}
         PassRule::PassStonesWhiteLast => {
             let owed = facts.ended_by_passes && facts.last_mover == Some(Color::Black);
-            if area {
+            if rules.counting == Counting::Area {
                 if owed {
                     notes.push(
                         "Black passed last: White owes the last pass, which changes nothing under area counting"
@@ -306,142 +360,69 @@ pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) 
             }
         }
         PassRule::Button => {
-            black.button = Some(if facts.first_passer == Some(Color::Black) {
-                0.5
-            } else {
-                0.0
-            });
-            white.button = Some(if facts.first_passer == Some(Color::White) {
-                0.5
-            } else {
-                0.0
-            });
+            let button = |color| {
+                if facts.first_passer == Some(color) {
+                    0.5
+                } else {
+                    0.0
+                }
+            };
+            black.button = Some(button(Color::Black));
+            white.button = Some(button(Color::White));
         }
     }
+}
 
-    let bonus = match rules.handicap_bonus {
+/// White's handicap bonus: N or N-1 points for N handicap stones.
+fn handicap_bonus(rules: &RuleSet, facts: &GameFacts) -> u32 {
+    let handicap = facts.handicap_stones();
+    match rules.handicap_bonus {
         HandicapBonus::None => 0,
         HandicapBonus::N => handicap,
         HandicapBonus::NMinusOne => handicap.saturating_sub(1),
-    };
-    if area && rules.handicap_bonus != HandicapBonus::None {
-        white.handicap_bonus = Some(bonus);
-    }
-    let bonus_counted = white.handicap_bonus.unwrap_or(0);
-    white.komi = Some(facts.komi);
-
-    black.sum();
-    white.sum();
-
-    let (margin, half_board) = match rules.counting_base {
-        CountingBase::Difference => (black.total - white.total, None),
-        CountingBase::HalfBoard => {
-            let points = u32::from(board.width()) * u32::from(board.height());
-            // Black's own figures, without White's compensation.
-            let black_count = black.total;
-            let target = (f64::from(points) + facts.komi + f64::from(bonus_counted)) / 2.0;
-            let excess = black_count - target;
-            notes.push(format!(
-                "against half the board: Black counts {} of {points} points and needs more than ({points} + {}{}) / 2 = {}",
-                format_points(black_count),
-                format_points(facts.komi),
-                if bonus_counted > 0 {
-                    format!(" + {bonus_counted}")
-                } else {
-                    String::new()
-                },
-                format_points(target)
-            ));
-            if rules.neutral != NeutralPoints::Shared && neutral > 0 {
-                notes.push(
-                    "neutral points are not shared, so the half-board count gives them to White"
-                        .to_string(),
-                );
-            }
-            (
-                2.0 * excess,
-                Some(HalfBoard {
-                    board_points: points,
-                    half: f64::from(points) / 2.0,
-                    target,
-                    black_count,
-                    black_excess: excess,
-                }),
-            )
-        }
-    };
-
-    Count {
-        counting: rules.counting,
-        counting_base: rules.counting_base,
-        komi_source: facts.komi_source,
-        black,
-        white,
-        neutral,
-        seki_points,
-        half_board,
-        margin,
-        notes,
     }
 }
 
-/// The result a margin gives under `rules`: `B+3.5`, `W+12`, `Draw`, or `B+0` when equal
-/// counts go to Black (Ing).
-pub fn adjudicate(margin: f64, rules: &RuleSet) -> GameResult {
-    if margin.abs() < 1e-9 {
-        match rules.tie {
-            Tie::Draw => GameResult::Draw,
-            Tie::BlackWins => GameResult::Score {
-                winner: Color::Black,
-                margin: 0.0,
-            },
-        }
-    } else if margin > 0.0 {
-        GameResult::Score {
-            winner: Color::Black,
-            margin,
-        }
-    } else {
-        GameResult::Score {
-            winner: Color::White,
-            margin: -margin,
+impl HalfBoard {
+    /// Black's count against half the board, White's compensation (komi and any bonus
+    /// counted) split in half.
+    fn of(board: &Board, black: &SideCount, white: &SideCount, komi: f64) -> HalfBoard {
+        let points = u32::from(board.width()) * u32::from(board.height());
+        // Black's own figures, without White's compensation.
+        let black_count = black.total;
+        let bonus = white.handicap_bonus.unwrap_or(0);
+        let target = (f64::from(points) + komi + f64::from(bonus)) / 2.0;
+        HalfBoard {
+            board_points: points,
+            half: f64::from(points) / 2.0,
+            target,
+            black_count,
+            black_excess: black_count - target,
         }
     }
-}
 
-/// Does goref's result agree with the record's? `None` when the record states no result
-/// that can be compared (missing, `?`, unreadable text).
-///
-/// Two counted results agree when they name the same winner and margins equal within
-/// 1e-9 (`Draw` is a margin of 0). When either result has no margin (`B+R`, `W+F`, `B+`),
-/// the winners are compared. `Void` agrees only with `Void`, `Draw` only with a draw.
-/// `recorded_text` lets a tie won by Black (`B+0` under Ing) match a record that writes
-/// `B+0`, which reads as a draw.
-pub fn compare(ours: &GameResult, recorded: &GameResult, recorded_text: &str) -> Option<bool> {
-    let recorded_winner = || match recorded {
-        GameResult::Draw
-            if recorded_text
-                .trim_start()
-                .to_ascii_uppercase()
-                .starts_with("B+") =>
-        {
-            Some(Color::Black)
-        }
-        other => other.winner(),
-    };
-    match recorded {
-        GameResult::Unknown | GameResult::Unreadable(_) => None,
-        GameResult::Void => Some(matches!(ours, GameResult::Void)),
-        _ => Some(match (ours.black_margin(), recorded.black_margin()) {
-            (Some(a), Some(b)) => {
-                (a - b).abs() < 1e-9 && (a.abs() >= 1e-9 || ours.winner() == recorded_winner())
-            }
-            _ => match ours {
-                GameResult::Void => false,
-                GameResult::Draw => matches!(recorded, GameResult::Draw),
-                _ => ours.winner().is_some() && ours.winner() == recorded.winner(),
+    /// The sentences that show the arithmetic.
+    fn notes(&self, rules: &RuleSet, neutral: u32, komi: f64, white: &SideCount) -> Vec<String> {
+        let points = self.board_points;
+        let bonus = white.handicap_bonus.unwrap_or(0);
+        let mut notes = vec![format!(
+            "against half the board: Black counts {} of {points} points and needs more than ({points} + {}{}) / 2 = {}",
+            format_points(self.black_count),
+            format_points(komi),
+            if bonus > 0 {
+                format!(" + {bonus}")
+            } else {
+                String::new()
             },
-        }),
+            format_points(self.target)
+        )];
+        if rules.neutral != NeutralPoints::Shared && neutral > 0 {
+            notes.push(
+                "neutral points are not shared, so the half-board count gives them to White"
+                    .to_string(),
+            );
+        }
+        notes
     }
 }
 
@@ -634,10 +615,6 @@ fn fills_into_atari(position: &Board, color: Color, p: Point) -> bool {
         Ok(outcome) => outcome.captured == 0 && (outcome.suicide > 0 || scratch.liberties(p) <= 1),
         Err(_) => false,
     }
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

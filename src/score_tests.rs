@@ -1,8 +1,6 @@
-//! Counting on small boards drawn as diagrams, every figure checked by hand, and the
-//! result comparison on the forms records write.
+//! Counting on small boards drawn as diagrams, every figure checked by hand.
 
 use super::*;
-use crate::result::GameResult;
 use crate::rules::RuleSet;
 
 fn board(diagram: &str) -> Board {
@@ -240,50 +238,6 @@ fn komi_comes_from_the_option_then_the_record_then_the_preset() {
     assert_eq!(komi(&r, None, 4, false), (0.0, KomiSource::Preset));
     let r = rules("chinese+komi=5.5+handicap-komi=5.5");
     assert_eq!(komi(&r, Some(6.5), 0, true), (5.5, KomiSource::Option));
-}
-
-#[test]
-fn equal_counts_are_a_draw_except_under_ing() {
-    assert_eq!(adjudicate(0.0, &rules("nz")), GameResult::Draw);
-    assert_eq!(adjudicate(0.0, &rules("ing")).to_string(), "B+0");
-    assert_eq!(adjudicate(-12.0, &rules("nz")).to_string(), "W+12");
-    assert_eq!(adjudicate(3.5, &rules("nz")).to_string(), "B+3.5");
-}
-
-#[test]
-fn results_compare_after_normalising() {
-    let cmp = |ours: &str, recorded: &str| {
-        compare(
-            &GameResult::parse(ours),
-            &GameResult::parse(recorded),
-            recorded,
-        )
-    };
-    assert_eq!(cmp("B+3.5", "B+3.5"), Some(true));
-    assert_eq!(cmp("B+0.5", "B+.5"), Some(true));
-    assert_eq!(cmp("B+3.5", "B+4.5"), Some(false));
-    assert_eq!(cmp("B+3.5", "W+3.5"), Some(false));
-    assert_eq!(cmp("Draw", "0"), Some(true));
-    assert_eq!(cmp("Draw", "Jigo"), Some(true));
-    assert_eq!(cmp("B+R", "B+Resign"), Some(true));
-    assert_eq!(cmp("W+T", "W+Time"), Some(true));
-    assert_eq!(
-        cmp("W+F", "W+R"),
-        Some(true),
-        "the winner is what a margin-less result says"
-    );
-    assert_eq!(cmp("B+3.5", "B+"), Some(true));
-    assert_eq!(cmp("Void", "Void"), Some(true));
-    assert_eq!(cmp("Draw", "Void"), Some(false));
-    assert_eq!(cmp("B+3.5", "?"), None);
-    assert_eq!(cmp("B+3.5", "Black won"), None);
-    // Ing: a tie Black wins, written B+0.
-    let tie = GameResult::Score {
-        winner: Color::Black,
-        margin: 0.0,
-    };
-    assert_eq!(compare(&tie, &GameResult::parse("B+0"), "B+0"), Some(true));
-    assert_eq!(compare(&tie, &GameResult::parse("0"), "0"), Some(false));
 }
 
 /// AGA's design, checked on random games: when both sides took the same number of turns

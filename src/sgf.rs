@@ -39,12 +39,14 @@ mod plain;
 mod record;
 mod scan;
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sgf_parse::go::{Move as SgfMove, Prop};
 use sgf_parse::{ParseOptions, parse_with_options};
 
-use crate::board::{Color, Point};
+use crate::board::Color;
+use crate::point::Point;
 
 /// What a move node says was played.
 #[derive(Debug, Clone, PartialEq)]
@@ -246,7 +248,7 @@ pub enum GameError {
     #[error(
         "game {}: timed out after {} s, the time limit per file",
         game + 1,
-        crate::result::format_points(limit.as_secs_f64())
+        crate::words::format_points(limit.as_secs_f64())
     )]
     TimedOut { game: usize, limit: Duration },
     #[error(
@@ -294,7 +296,7 @@ pub enum LoadError {
 /// found; only an over-long value of a property goref does not read is dropped instead,
 /// with a [`WarningKind::Limit`] warning.
 ///
-/// The board size has its own fixed bound, sides 1 to [`MAX_SIZE`](crate::board::MAX_SIZE)
+/// The board size has its own fixed bound, sides 1 to [`MAX_SIZE`](crate::point::MAX_SIZE)
 /// ([`GameError::BadSize`]), set by what the board supports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
@@ -311,35 +313,68 @@ pub struct Limits {
     /// ([`GameError::ValueTooLong`], or a dropped property).
     pub max_value_bytes: usize,
     /// Time for the whole file, from the start of loading ([`GameError::TimedOut`] for
-    /// every game not finished by then). The budget is checked between games (and the
-    /// report functions check it again before checking each game), never inside one: a
-    /// game's own work is bounded by the other limits, at most a few seconds. `None`:
-    /// no time limit.
+    /// every game not finished by then). The budget is checked between games (and
+    /// `check` checks it again before checking each game), never inside one: a game's
+    /// own work is bounded by the other limits, at most a few seconds. `None`: no time
+    /// limit.
     pub max_time: Option<Duration>,
+    /// How time is measured against [`Limits::max_time`].
+    pub clock: Clock,
+}
+
+/// How the time spent on a file is measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Clock {
+    /// The system's monotonic clock.
+    #[default]
+    Wall,
+    /// For tests: time passes only as work is done, `per_node` for each node loaded and
+    /// each move checked, so a time-out falls at the same game on every machine (when
+    /// the games of a file are checked one after another).
+    Work { per_node: Duration },
 }
 
 /// When the work on one file must stop: [`Limits::max_time`] after it started.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub struct Deadline {
     at: Option<Instant>,
     limit: Duration,
+    /// Under [`Clock::Work`]: the time per node, and the nodes spent so far.
+    work: Option<(Duration, AtomicU64)>,
 }
 
 impl Deadline {
     /// The deadline of work on a file that starts now.
     pub fn start(limits: &Limits) -> Deadline {
         let limit = limits.max_time.unwrap_or(Duration::MAX);
-        Deadline {
-            at: limits
-                .max_time
-                .and_then(|time| Instant::now().checked_add(time)),
-            limit,
-        }
+        let (at, work) = match limits.clock {
+            Clock::Wall => (
+                limits
+                    .max_time
+                    .and_then(|time| Instant::now().checked_add(time)),
+                None,
+            ),
+            Clock::Work { per_node } => (None, Some((per_node, AtomicU64::new(0)))),
+        };
+        Deadline { at, limit, work }
     }
 
     /// Whether the time is up.
     pub fn passed(&self) -> bool {
-        self.at.is_some_and(|at| Instant::now() >= at)
+        match &self.work {
+            None => self.at.is_some_and(|at| Instant::now() >= at),
+            Some((per_node, spent)) => {
+                let spent = u32::try_from(spent.load(Ordering::Relaxed)).unwrap_or(u32::MAX);
+                per_node.saturating_mul(spent) >= self.limit
+            }
+        }
+    }
+
+    /// Count `nodes` of work done (loaded or checked): only [`Clock::Work`] measures it.
+    pub fn spend(&self, nodes: usize) {
+        if let Some((_, spent)) = &self.work {
+            spent.fetch_add(u64::try_from(nodes).unwrap_or(u64::MAX), Ordering::Relaxed);
+        }
     }
 
     /// The error for game `game` (0-based) left unchecked because the time is up.
@@ -362,6 +397,7 @@ impl Default for Limits {
             max_depth: 500_000,
             max_value_bytes: 16 << 20,
             max_time: None,
+            clock: Clock::Wall,
         }
     }
 }
@@ -442,10 +478,11 @@ fn load_games(
         .enumerate()
         .map(|(index, game)| {
             if deadline.passed() {
-                Err(deadline.error(index))
-            } else {
-                load_game(index, game, file_warnings.clone(), limits, in_parts)
+                return Err(deadline.error(index));
             }
+            let loaded = load_game(index, game, file_warnings.clone(), limits, in_parts);
+            deadline.spend(loaded.as_ref().map_or(1, |record| record.nodes));
+            loaded
         })
         .collect())
 }

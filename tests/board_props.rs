@@ -6,7 +6,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use goref::board::{Board, Color, PlayError, PlayOutcome, Point};
+use goref::Point;
+use goref::board::{Board, Color, PlayError, PlayOutcome};
 use proptest::prelude::*;
 
 /// Counts heap allocations per thread, so a test can show the board's hot path makes none

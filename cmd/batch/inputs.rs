@@ -19,9 +19,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-/// The largest SGF document batch reads into memory (after decompression). Real records
-/// are kilobytes; this bounds memory per unit in flight and defuses compression bombs.
-pub const MAX_UNIT_BYTES: u64 = 128 * 1024 * 1024;
+use crate::input::{ReadError, io_reason, read_document, read_file};
 
 /// One input as given on the command line or in a list.
 #[derive(Debug, Clone)]
@@ -43,42 +41,22 @@ pub enum Content<'a> {
 }
 
 impl Content<'_> {
-    /// Read the whole document (at most [`MAX_UNIT_BYTES`]); errors are sentences.
+    /// Read the whole document (see `crate::input` for the size limit); errors are
+    /// sentences.
     pub fn read(self) -> Result<Vec<u8>, String> {
-        match self {
-            Content::Failed(error) => Err(error),
-            Content::File(path) => match File::open(path) {
-                Ok(file) => read_capped(file),
-                Err(e) => Err(format!("cannot read the file: {}", io_reason(&e))),
-            },
-            Content::Stdin => read_capped(io::stdin().lock()),
-            Content::Reader(reader) => read_capped(reader),
-        }
-    }
-}
-
-fn read_capped(reader: impl Read) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
-    match reader.take(MAX_UNIT_BYTES + 1).read_to_end(&mut bytes) {
-        Ok(_) if bytes.len() as u64 > MAX_UNIT_BYTES => Err(format!(
-            "larger than goref's limit of {} MiB per SGF document",
-            MAX_UNIT_BYTES / (1024 * 1024)
-        )),
-        Ok(_) => Ok(bytes),
-        Err(e) if e.kind() == io::ErrorKind::IsADirectory => {
-            Err("is a directory, not an SGF file".to_string())
-        }
-        Err(e) => Err(format!("cannot read: {}", io_reason(&e))),
-    }
-}
-
-/// Short reasons for the common I/O errors.
-pub fn io_reason(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        io::ErrorKind::IsADirectory => "is a directory".to_string(),
-        _ => e.to_string(),
+        let read = match self {
+            Content::Failed(error) => return Err(error),
+            Content::File(path) => read_file(path),
+            Content::Stdin => read_document(io::stdin().lock(), None),
+            Content::Reader(reader) => read_document(reader, None),
+        };
+        read.map_err(|e| match e {
+            ReadError::TooLarge(sentence) => sentence,
+            ReadError::Io(e) if e.kind() == io::ErrorKind::IsADirectory => {
+                "is a directory, not an SGF file".to_string()
+            }
+            ReadError::Io(e) => format!("cannot read: {}", io_reason(&e)),
+        })
     }
 }
 

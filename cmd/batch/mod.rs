@@ -3,13 +3,16 @@
 //! a CI job can act on.
 //!
 //! The parts: [`inputs`] turns paths into a stream of SGF documents, [`pipeline`] works
-//! on them in parallel and hands results back in input order, [`writers`] writes rows,
-//! [`summary`] adds them up and decides the exit code.
+//! on them in parallel and hands results back in input order, [`destination`] is where
+//! the rows go (written by `output::rows`), [`summary`] adds them up, [`fail_on`] decides
+//! the exit code and [`github`] words each problem as an annotation.
 
+mod destination;
+mod fail_on;
+mod github;
 mod inputs;
 mod pipeline;
 mod summary;
-mod writers;
 
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -17,14 +20,19 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::ValueEnum;
-use goref::life::DeadSpec;
-use goref::report::{self, GameReport};
+use goref::check;
+use goref::life::DeadChoice;
+use goref::report::{CheckError, GameReport};
+use goref::sgf::Clock;
 
 use crate::Outcome;
-use crate::rules::RuleListOptions;
+use crate::options::{RuleListOptions, dead_source};
+use crate::output::ReportWriter;
+use crate::output::rows::{CsvWriter, JsonlWriter};
+use destination::Destination;
+use fail_on::FailOn;
 use inputs::{Content, Source, Visitor};
-use summary::{FailOn, Summary};
-use writers::{CsvWriter, Destination, JsonlWriter, RowWriter};
+use summary::Summary;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -43,7 +51,7 @@ pub struct Args {
 
     /// Dead stones for counting. (Naming points is for `goref score`: points belong to
     /// one game.)
-    #[arg(long, value_name = "SOURCE", default_value = "auto")]
+    #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_source())]
     dead: DeadChoice,
 
     /// Write one CSV row per (game, rule set) to OUT (`-` = standard output). The file
@@ -84,17 +92,12 @@ pub struct Args {
     /// No summary and no progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
-}
 
-/// `--dead` for a batch.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum DeadChoice {
-    /// The record's TB/TW markup when it has some, else what goref can prove.
-    Auto,
-    /// Only the record's markup.
-    Markup,
-    /// Every stone alive.
-    None,
+    /// For tests: measure --timeout against the work done, MICROS per node loaded and
+    /// per move checked, instead of the wall clock, so a time-out falls at the same game
+    /// on every machine (with --jobs 1).
+    #[arg(long, hide = true, value_name = "MICROS")]
+    test_clock_per_node: Option<u64>,
 }
 
 /// `--annotate` targets.
@@ -106,12 +109,7 @@ enum Annotate {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let started = Instant::now();
-    let choices = args.rules.choices()?;
-    let dead = match args.dead {
-        DeadChoice::Auto => DeadSpec::Auto,
-        DeadChoice::Markup => DeadSpec::Markup,
-        DeadChoice::None => DeadSpec::None,
-    };
+    let choices = args.rules.choices();
     let fail_on = FailOn::parse(&args.fail_on)?;
     let jobs = match args.jobs {
         Some(0) => bail!("--jobs must be at least 1"),
@@ -135,7 +133,7 @@ pub fn run(args: Args) -> Result<Outcome> {
 
     // Outputs first, so a bad path fails before any work.
     let mut destinations = Vec::new();
-    let mut writers: Vec<Box<dyn RowWriter>> = Vec::new();
+    let mut writers: Vec<Box<dyn ReportWriter>> = Vec::new();
     if let Some(path) = &args.csv {
         let destination = Destination::open(path, "--csv")?;
         writers.push(Box::new(CsvWriter::new(destination.writer()?)?));
@@ -173,14 +171,20 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let limits = goref::sgf::Limits {
         max_time: Some(timeout),
+        clock: match args.test_clock_per_node {
+            Some(micros) => Clock::Work {
+                per_node: Duration::from_micros(micros),
+            },
+            None => Clock::Wall,
+        },
         ..goref::sgf::Limits::default()
     };
     let work = {
         let choices = choices.clone();
-        let dead = report::DeadChoice::Spec(dead);
+        let dead = args.dead.clone();
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
-            Ok(bytes) => report::score_bytes_within(name, &bytes, &choices, &dead, &limits),
-            Err(error) => report::unreadable_rows(name, 0, &choices, &error),
+            Ok(bytes) => check::score_bytes(name, &bytes, &choices, &dead, &limits),
+            Err(error) => check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
         }
     };
 
@@ -195,11 +199,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         summary.add_unit(&rows, &fail_on);
         for row in &rows {
             for writer in &mut writers {
-                writer.row(row)?;
+                writer.game(row)?;
             }
             if args.annotate.is_some() {
                 for problem in fail_on.problems(row) {
-                    let line = summary::github_annotation(&row.file, &problem, cwd.as_deref());
+                    let line = github::github_annotation(&row.file, &problem, cwd.as_deref());
                     writeln!(annotations, "{line}")?;
                 }
             }
@@ -220,7 +224,7 @@ pub fn run(args: Args) -> Result<Outcome> {
              stop it: this is a bug in goref, please report it with the file; no output \
              was written",
             elapsed.as_secs(),
-            goref::result::format_points(args.timeout)
+            goref::words::format_points(args.timeout)
         ),
     }
     if let Some(bar) = &progress {
@@ -229,9 +233,10 @@ pub fn run(args: Args) -> Result<Outcome> {
     annotations
         .flush()
         .context("cannot write the annotations")?;
+    let summary_json = summary.to_json();
     for writer in &mut writers {
         writer
-            .finish(&summary)
+            .finish(Some(&summary_json))
             .context("cannot write the results")?;
     }
     drop(writers);

@@ -316,6 +316,12 @@ mod tests {
         }
     }
 
+    fn lock_receiver<T>(receiver: &Mutex<Receiver<T>>) -> MutexGuard<'_, Receiver<T>> {
+        receiver
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// A folder of `n` empty files named 000.sgf, 001.sgf...
     fn folder(n: usize) -> tempfile::TempDir {
         let dir = tempfile::tempdir().expect("a temporary folder");
@@ -364,9 +370,12 @@ mod tests {
     fn a_unit_that_escapes_the_time_bound_stops_the_run_naming_it() {
         let dir = folder(3);
         let source = Source::Path(dir.path().to_string_lossy().into_owned());
-        let work = |name: &str, _bytes: Result<Vec<u8>, String>| {
+        // The work on 001.sgf does not end until the run has given up on it.
+        let (release, released) = mpsc::channel::<()>();
+        let released = Mutex::new(released);
+        let work = move |name: &str, _bytes: Result<Vec<u8>, String>| {
             if name.ends_with("001.sgf") {
-                std::thread::sleep(Duration::from_secs(2));
+                let _ = lock_receiver(&released).recv();
             }
         };
         let stop = run(
@@ -376,6 +385,7 @@ mod tests {
             |()| Ok(()),
         )
         .expect_err("the run must stop");
+        drop(release);
         match stop {
             Stop::Stuck { name, elapsed } => {
                 assert!(name.ends_with("001.sgf"), "{name}");

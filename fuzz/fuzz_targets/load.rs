@@ -34,6 +34,7 @@ fuzz_target!(|data: &[u8]| {
         max_depth: 8,
         max_value_bytes: 64,
         max_time: None,
+        clock: sgf::Clock::Wall,
     };
     check(sgf::load_with(data, &small), &small);
 });

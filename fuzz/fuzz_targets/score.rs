@@ -1,9 +1,10 @@
-//! Arbitrary bytes to `report::score_bytes` with two rule choices and every `--dead`
+//! Arbitrary bytes to `check::score_bytes` with two rule choices and every `--dead`
 //! mode that needs no points: one report per (game, choice), whatever the bytes.
 #![no_main]
 
-use goref::life::DeadSpec;
-use goref::report::{self, RulesChoice};
+use goref::check;
+use goref::life::DeadChoice;
+use goref::rules::RulesChoice;
 use goref::{RuleSet, sgf};
 use libfuzzer_sys::fuzz_target;
 
@@ -19,8 +20,8 @@ fuzz_target!(|data: &[u8]| {
         Ok(games) => games.len(),
         Err(_) => 1,
     };
-    for dead in [DeadSpec::Auto, DeadSpec::Markup, DeadSpec::None] {
-        let reports = report::score_bytes("fuzz", data, &choices, &dead);
+    for dead in [DeadChoice::Auto, DeadChoice::Markup, DeadChoice::None] {
+        let reports = check::score_bytes("fuzz", data, &choices, &dead, &sgf::Limits::default());
         assert_eq!(
             reports.len(),
             games * choices.len(),

@@ -1,8 +1,9 @@
-//! Arbitrary bytes to `report::validate_bytes` under a few presets (and the record's own
+//! Arbitrary bytes to `check::validate_bytes` under a few presets (and the record's own
 //! `RU`), then every loaded game replayed with the final board checked from scratch.
 #![no_main]
 
-use goref::report::{self, RulesChoice};
+use goref::check;
+use goref::rules::RulesChoice;
 use goref::{RuleSet, replay, sgf};
 use libfuzzer_sys::fuzz_target;
 
@@ -14,14 +15,14 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(presets.len(), PRESETS.len(), "a preset name is unknown");
 
     // `None` follows the record's RU.
-    let reports = report::validate_bytes("fuzz", data, &RulesChoice::default());
+    let reports = check::validate_bytes("fuzz", data, &RulesChoice::default());
     assert!(!reports.is_empty(), "validate_bytes returned no report");
     for preset in &presets {
         let choice = RulesChoice {
             preset: Some(preset.clone()),
             ..RulesChoice::default()
         };
-        let again = report::validate_bytes("fuzz", data, &choice);
+        let again = check::validate_bytes("fuzz", data, &choice);
         assert_eq!(
             again.len(),
             reports.len(),

@@ -11,7 +11,8 @@
 use std::fmt::Write as _;
 
 use super::{Cell, Diagram, column_letter, star_points};
-use crate::board::{Color, Point};
+use crate::board::Color;
+use crate::point::Point;
 
 /// Where the SVG goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

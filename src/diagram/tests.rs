@@ -9,7 +9,7 @@ fn board(diagram: &str) -> Board {
 
 /// `D4` on a board `height` rows high, as a point.
 fn at(name: &str, height: u8) -> Point {
-    crate::board::PointName::parse(name)
+    crate::point::PointName::parse(name)
         .ok()
         .and_then(|n| n.at(height))
         .unwrap_or_else(|| panic!("bad point {name}"))

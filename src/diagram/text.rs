@@ -15,7 +15,8 @@
 use std::fmt::Write as _;
 
 use super::{Cell, Diagram, column_letter, star_points};
-use crate::board::{Color, Point};
+use crate::board::Color;
+use crate::point::Point;
 
 /// The characters a text diagram is drawn with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,6 +14,8 @@ use encoding_rs::{
     BIG5, EUC_KR, Encoding, GB18030, GBK, SHIFT_JIS, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252,
 };
 
+use crate::words::plural;
+
 /// The decoded text of a file and what the decoder had to assume to get it.
 pub(crate) struct Decoded<'a> {
     pub text: Cow<'a, str>,
@@ -96,11 +98,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
     let (valid, invalid) = utf8_damage(bytes);
     if invalid > 0 && valid >= 2 * invalid {
         let (text, _) = UTF_8.decode_without_bom_handling(bytes);
-        let sequences = if invalid == 1 {
-            "sequence"
-        } else {
-            "sequences"
-        };
+        let sequences = format!("sequence{}", plural(invalid));
         let start = match &declared {
             Some(label) if declared_encoding == Some(UTF_8) => {
                 format!("the file declares CA[{label}] but holds")

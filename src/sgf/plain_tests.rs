@@ -1,9 +1,8 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
-use std::path::{Path, PathBuf};
-
 use super::super::{Deadline, Limits, decode, load_games, scan};
 use super::{Piece, split};
+use crate::testing::{corpus, files_with_extension};
 
 /// Load `bytes` both ways; the results must be equal.
 fn both_ways(bytes: &[u8]) -> Result<(), String> {
@@ -51,7 +50,7 @@ fn the_parts_are_what_sgf_parse_makes_of_the_whole_tree() {
     assert_eq!(record.moves[12].node, 13);
     assert_eq!(
         record.moves[12].action,
-        crate::sgf::Action::Play(crate::board::Point::new(5, 5))
+        crate::sgf::Action::Play(crate::point::Point::new(5, 5))
     );
 }
 
@@ -116,32 +115,11 @@ fn short_runs_and_unusual_nodes_are_parsed_whole() {
     }
 }
 
-fn corpus_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            corpus_files(&path, out);
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-        {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn every_corpus_record_loads_the_same_in_parts_and_whole() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let mut files = Vec::new();
-    corpus_files(&root, &mut files);
-    if files.is_empty() {
-        eprintln!("no corpus at {}: nothing to compare", root.display());
-        return;
-    }
+    let files = files_with_extension(&corpus(""), "sgf");
+    assert!(!files.is_empty(), "no SGF file in the corpus");
     let mut cut = 0;
     let mut failures = Vec::new();
     for file in &files {

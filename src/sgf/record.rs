@@ -15,7 +15,8 @@ use super::{
     Action, GameError, GameRecord, LoadWarning, MidSetup, Move, Setup, TerritoryMarks,
     TimeSettings, WarningKind,
 };
-use crate::board::{Color, MAX_SIZE, Point};
+use crate::board::Color;
+use crate::point::{MAX_SIZE, Point};
 
 /// A parsed node that takes its subtree apart without recursion when dropped.
 pub(crate) struct Tree<P: SgfProp>(pub SgfNode<P>);
@@ -593,7 +594,7 @@ impl Builder {
         if v.is_empty() {
             return Action::Pass;
         }
-        if let Some(p) = sgf_point(v) {
+        if let Some(p) = Point::from_sgf(v) {
             return self.play(p);
         }
         if v.eq_ignore_ascii_case("pass") {
@@ -604,7 +605,7 @@ impl Builder {
             );
             return Action::Pass;
         }
-        if let Some(p) = d4_point(v, self.width, self.height) {
+        if let Some(p) = Point::from_d4(v, self.width, self.height) {
             self.warn(
                 n,
                 WarningKind::Move,
@@ -634,8 +635,8 @@ impl Builder {
                 continue;
             }
             let corners = match v.split_once(':') {
-                Some((a, b)) => sgf_point(a.trim()).zip(sgf_point(b.trim())),
-                None => sgf_point(v).map(|p| (p, p)),
+                Some((a, b)) => Point::from_sgf(a.trim()).zip(Point::from_sgf(b.trim())),
+                None => Point::from_sgf(v).map(|p| (p, p)),
             };
             match corners {
                 Some((a, b)) => {
@@ -927,38 +928,6 @@ fn clock_time(text: &str) -> Option<f64> {
         total = total * 60.0 + part.parse::<f64>().ok()?;
     }
     Some(total)
-}
-
-/// An SGF point: `a`..`z` are 0..25, `A`..`Z` are 26..51.
-fn sgf_point(s: &str) -> Option<Point> {
-    let coordinate = |c: u8| match c {
-        b'a'..=b'z' => Some(c - b'a'),
-        b'A'..=b'Z' => Some(c - b'A' + 26),
-        _ => None,
-    };
-    match s.as_bytes() {
-        [x, y] => Some(Point::new(coordinate(*x)?, coordinate(*y)?)),
-        _ => None,
-    }
-}
-
-/// A rule-document coordinate (`R16`: column letter without I, row counted from the
-/// bottom) that fits the board.
-fn d4_point(s: &str, width: u8, height: u8) -> Option<Point> {
-    const COLUMNS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let (first, row) = s.as_bytes().split_first()?;
-    let column = COLUMNS
-        .iter()
-        .position(|c| *c == first.to_ascii_uppercase())?;
-    if row.is_empty() || row.len() > 2 || !row.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let row: u8 = std::str::from_utf8(row).ok()?.parse().ok()?;
-    let x = u8::try_from(column).ok()?;
-    if x >= width || row == 0 || row > height {
-        return None;
-    }
-    Some(Point::new(x, height - row))
 }
 
 fn sorted(points: std::collections::HashSet<SgfPoint>) -> Vec<Point> {

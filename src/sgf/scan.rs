@@ -28,6 +28,7 @@
 use std::borrow::Cow;
 
 use super::{Limits, LoadError};
+use crate::words::plural;
 
 /// Properties whose values change what goref judges: an over-long value of one of these
 /// fails the game instead of being dropped.
@@ -234,6 +235,58 @@ enum Prev {
     Value,
 }
 
+/// How the scan of a game tree ended.
+enum End {
+    /// The closing `)`, or the end of the text.
+    Done,
+    /// At a malformation: the text is cut at `at` and `close` open trees are closed;
+    /// the end of the game is looked for from `resume`.
+    Cut {
+        at: usize,
+        close: usize,
+        resume: usize,
+        problem: Problem,
+    },
+    /// Past a bound of [`Limits`]: the game is handed over empty; the end is looked for
+    /// from `resume`.
+    Exceeded { bound: Exceeded, resume: usize },
+}
+
+/// The values of a property as the lexer found them.
+struct Values {
+    /// Start of the first value's text, end of the last's, and how many there are.
+    first: usize,
+    last_end: usize,
+    count: usize,
+    /// The longest value, in bytes as written.
+    longest: usize,
+    /// Just past the last `]` and the white space after it.
+    next: usize,
+}
+
+/// The state of the scan of one game tree: the lexer's position, the repairs made so
+/// far and the counts the limits bound. [`GameScanner::scan`] reads the tokens (nesting
+/// and nodes against the limits); [`GameScanner::property`] lexes a property, checks its
+/// values against the limit and applies the repairs; [`GameScanner::finish`] hands the
+/// game over, cut where reading stopped.
+struct GameScanner<'t, 'l> {
+    text: &'t str,
+    b: &'t [u8],
+    lines: &'l mut LineCursor,
+    limits: &'l Limits,
+    out: Out<'t>,
+    repairs: Vec<String>,
+    dropped: Vec<String>,
+    gm: Option<String>,
+    depth: usize,
+    prev: Prev,
+    last_open: usize,
+    nodes: usize,
+    i: usize,
+    upper_cased: bool,
+    semicolon_added: bool,
+}
+
 /// Scan the game tree whose `(` is at `start`; return it and the index just past it.
 fn scan_game<'a>(
     text: &'a str,
@@ -241,240 +294,293 @@ fn scan_game<'a>(
     lines: &mut LineCursor,
     limits: &Limits,
 ) -> (GameText<'a>, usize) {
-    let b = text.as_bytes();
-    let mut out = Out::new(text, start);
-    let mut repairs = Vec::new();
-    let mut gm = None;
-    let mut depth: usize = 1;
-    let mut prev = Prev::Open;
-    let mut last_open = start;
-    let mut nodes: usize = 0;
-    let mut i = start + 1;
-    let mut upper_cased = false;
-    let mut semicolon_added = false;
-    // (cut position, depth to close at the cut, where to resume looking for the end, problem)
-    let mut stop: Option<(usize, usize, usize, Problem)> = None;
-    // (the bound, where to resume looking for the end of the game)
-    let mut exceeded: Option<(Exceeded, usize)> = None;
-    let mut dropped = Vec::new();
+    let mut scanner = GameScanner {
+        text,
+        b: text.as_bytes(),
+        lines,
+        limits,
+        out: Out::new(text, start),
+        repairs: Vec::new(),
+        dropped: Vec::new(),
+        gm: None,
+        depth: 1,
+        prev: Prev::Open,
+        last_open: start,
+        nodes: 0,
+        i: start + 1,
+        upper_cased: false,
+        semicolon_added: false,
+    };
+    let end = scanner.scan();
+    scanner.finish(end)
+}
 
-    loop {
-        i = skip_ws(b, i);
-        let Some(&c) = b.get(i) else { break };
-        match c {
-            b'(' => {
-                if prev == Prev::Open {
-                    // `prev` is `Open`, so `depth` counts that `(`: it is at least 1.
-                    stop = Some((last_open, depth - 1, i, Problem::EmptyVariation));
-                    break;
-                }
-                last_open = i;
-                depth += 1;
-                prev = Prev::Open;
-                i += 1;
-                if depth > limits.max_depth {
-                    exceeded = Some((Exceeded::Depth, i));
-                    break;
-                }
-            }
-            b')' => {
-                // The loop ends as soon as `depth` reaches 0, so it is at least 1 here.
-                depth -= 1;
-                i += 1;
-                prev = Prev::Close;
-                if depth == 0 {
-                    break;
-                }
-            }
-            b';' => {
-                nodes += 1;
-                prev = Prev::Node;
-                i += 1;
-                if nodes > limits.max_nodes {
-                    exceeded = Some((Exceeded::Nodes, i));
-                    break;
-                }
-            }
-            c if c.is_ascii_alphabetic() => {
-                let id_start = i;
-                let id_end = i + letters(b, i);
-                let raw_id = text.get(id_start..id_end).unwrap_or_default();
-                let mut j = skip_ws(b, id_end);
-                if b.get(j) != Some(&b'[') {
-                    stop = Some((
-                        id_start,
-                        depth,
-                        id_end,
-                        Problem::NoValue(raw_id.to_string()),
-                    ));
-                    break;
-                }
-                if prev == Prev::Close {
-                    let problem = Problem::PropertyAfterVariation(raw_id.to_string());
-                    stop = Some((id_start, depth, id_end, problem));
-                    break;
-                }
-                // (start of the first value, end of the last, number of values)
-                let mut values: Option<(usize, usize, usize)> = None;
-                let mut longest = 0;
-                while b.get(j) == Some(&b'[') {
-                    let Some(end) = value_end(b, j + 1) else {
-                        let problem = Problem::UnterminatedValue(raw_id.to_string());
-                        stop = Some((id_start, depth, b.len(), problem));
-                        break;
-                    };
-                    longest = longest.max(end - (j + 1));
-                    values = Some(match values {
-                        None => (j + 1, end, 1),
-                        Some((first, _, count)) => (first, end, count + 1),
-                    });
-                    j = skip_ws(b, end + 1);
-                }
-                if stop.is_some() {
-                    break;
-                }
-                if longest > limits.max_value_bytes {
-                    let (line, column) = lines.locate(text, id_start);
-                    let property = canonical_id(raw_id);
-                    if READ_PROPERTIES.contains(&property.as_ref()) {
-                        let bound = Exceeded::Value {
-                            property: property.into_owned(),
-                            line,
-                            column,
-                            bytes: longest,
+impl<'t> GameScanner<'t, '_> {
+    /// Read tokens until the game tree closes, the text ends, or reading must stop.
+    fn scan(&mut self) -> End {
+        let b = self.b;
+        let mut i = self.i;
+        loop {
+            i = skip_ws(b, i);
+            let Some(&c) = b.get(i) else {
+                self.i = i;
+                return End::Done;
+            };
+            match c {
+                b'(' => {
+                    if self.prev == Prev::Open {
+                        // `prev` is `Open`, so `depth` counts that `(`: it is at least 1.
+                        return End::Cut {
+                            at: self.last_open,
+                            close: self.depth - 1,
+                            resume: i,
+                            problem: Problem::EmptyVariation,
                         };
-                        exceeded = Some((bound, j));
-                        break;
                     }
-                    // goref never reads this value: drop the property, keep the game.
-                    // A node left empty is still a node, so a `;` the root lacked is added.
-                    if prev == Prev::Open {
-                        out.edit(id_start, id_start, ";");
-                        nodes += 1;
-                    }
-                    out.edit(id_start, j, "");
-                    dropped.push(format!(
-                        "the value of `{raw_id}` at line {line}, column {column} is {longest} \
-                         bytes, above the limit of {} bytes per property value: the property \
-                         was dropped (goref does not read it)",
-                        limits.max_value_bytes
-                    ));
-                    prev = Prev::Value;
-                    i = j;
-                    continue;
-                }
-
-                // The property is well formed: apply the repairs it needs.
-                if prev == Prev::Open {
-                    out.edit(id_start, id_start, ";");
-                    nodes += 1;
-                    if !semicolon_added {
-                        semicolon_added = true;
-                        let (line, column) = lines.locate(text, id_start);
-                        repairs.push(format!(
-                            "a game tree at line {line}, column {column} has no `;` before its \
-                             first property: read as a node"
-                        ));
+                    self.last_open = i;
+                    self.depth += 1;
+                    self.prev = Prev::Open;
+                    i += 1;
+                    if self.depth > self.limits.max_depth {
+                        let bound = Exceeded::Depth;
+                        return End::Exceeded { bound, resume: i };
                     }
                 }
-                let lower = raw_id.bytes().all(|c| c.is_ascii_lowercase());
-                let id = canonical_id(raw_id);
-                if nodes == 1 && id == "GM" && gm.is_some() {
-                    // sgf-parse rejects a root with two GM; the first one counts.
-                    out.edit(id_start, j, "");
-                    repairs.push("the root holds GM more than once: the first is used".to_string());
-                } else {
-                    if lower {
-                        out.edit(id_start, id_end, &id);
-                        if !upper_cased {
-                            upper_cased = true;
-                            repairs.push(format!(
-                                "lower-case property identifiers (`{raw_id}`...) were read as \
-                                 upper case"
-                            ));
-                        }
-                    }
-                    if nodes == 1
-                        && id == "GM"
-                        && let Some((v_start, v_end, count)) = values
-                    {
-                        // Several values read as written (`1][2`): not a game type.
-                        let value = text.get(v_start..v_end).unwrap_or_default();
-                        // sgf-parse rejects `GM[ 1]` outright; the loader judges GM itself.
-                        if count == 1 && value != "1" && value.trim() == "1" {
-                            out.edit(v_start, v_end, "1");
-                        }
-                        gm = Some(value.to_string());
+                b')' => {
+                    // The scan ends as soon as `depth` reaches 0, so it is at least 1 here.
+                    self.depth -= 1;
+                    self.prev = Prev::Close;
+                    i += 1;
+                    if self.depth == 0 {
+                        self.i = i;
+                        return End::Done;
                     }
                 }
-                prev = Prev::Value;
-                i = j;
-            }
-            _ => {
-                let junk = text.get(i..).and_then(|s| s.chars().next()).unwrap_or('?');
-                stop = Some((i, depth, i + 1, Problem::Unexpected(junk)));
-                break;
+                b';' => {
+                    self.nodes += 1;
+                    self.prev = Prev::Node;
+                    i += 1;
+                    if self.nodes > self.limits.max_nodes {
+                        let bound = Exceeded::Nodes;
+                        return End::Exceeded { bound, resume: i };
+                    }
+                }
+                c if c.is_ascii_alphabetic() => {
+                    self.i = i;
+                    if let Some(end) = self.property() {
+                        return end;
+                    }
+                    i = self.i;
+                }
+                _ => {
+                    let junk = self
+                        .text
+                        .get(i..)
+                        .and_then(|s| s.chars().next())
+                        .unwrap_or('?');
+                    return End::Cut {
+                        at: i,
+                        close: self.depth,
+                        resume: i + 1,
+                        problem: Problem::Unexpected(junk),
+                    };
+                }
             }
         }
     }
 
-    if let Some((bound, resume)) = exceeded {
-        // The nodes read so far are not handed over: a game cut at a bound would be
-        // judged on a part of itself.
-        let game = GameText {
-            text: Cow::Borrowed("(;)"),
+    /// An identifier and its values: cut where it is malformed, dropped or refused when
+    /// a value is past the limit, else repaired as sgf-parse needs.
+    fn property(&mut self) -> Option<End> {
+        let b = self.b;
+        let id_start = self.i;
+        let id_end = id_start + letters(b, id_start);
+        let raw_id = self.text.get(id_start..id_end).unwrap_or_default();
+        let cut = |resume: usize, problem: Problem| End::Cut {
+            at: id_start,
+            close: self.depth,
+            resume,
+            problem,
+        };
+        let mut j = skip_ws(b, id_end);
+        if b.get(j) != Some(&b'[') {
+            return Some(cut(id_end, Problem::NoValue(raw_id.to_string())));
+        }
+        if self.prev == Prev::Close {
+            let problem = Problem::PropertyAfterVariation(raw_id.to_string());
+            return Some(cut(id_end, problem));
+        }
+        let (first, mut last_end, mut count, mut longest) = (j + 1, j + 1, 0, 0);
+        while b.get(j) == Some(&b'[') {
+            let Some(end) = value_end(b, j + 1) else {
+                let problem = Problem::UnterminatedValue(raw_id.to_string());
+                return Some(cut(b.len(), problem));
+            };
+            longest = longest.max(end - (j + 1));
+            last_end = end;
+            count += 1;
+            j = skip_ws(b, end + 1);
+        }
+        let values = Values {
+            first,
+            last_end,
+            count,
+            longest,
+            next: j,
+        };
+        if longest > self.limits.max_value_bytes {
+            return self.long_value(id_start, raw_id, &values);
+        }
+        self.repair(id_start, id_end, raw_id, &values);
+        self.prev = Prev::Value;
+        self.i = j;
+        None
+    }
+
+    /// A value past [`Limits::max_value_bytes`]: the game is refused when goref reads the
+    /// property; otherwise the property is dropped with a note and the game goes on.
+    fn long_value(&mut self, id_start: usize, raw_id: &str, values: &Values) -> Option<End> {
+        let (line, column) = self.lines.locate(self.text, id_start);
+        let property = canonical_id(raw_id);
+        if READ_PROPERTIES.contains(&property.as_ref()) {
+            let bound = Exceeded::Value {
+                property: property.into_owned(),
+                line,
+                column,
+                bytes: values.longest,
+            };
+            return Some(End::Exceeded {
+                bound,
+                resume: values.next,
+            });
+        }
+        // A node left empty is still a node, so a `;` the root lacked is added.
+        if self.prev == Prev::Open {
+            self.out.edit(id_start, id_start, ";");
+            self.nodes += 1;
+        }
+        self.out.edit(id_start, values.next, "");
+        self.dropped.push(format!(
+            "the value of `{raw_id}` at line {line}, column {column} is {} bytes, above the \
+             limit of {} bytes per property value: the property was dropped (goref does not \
+             read it)",
+            values.longest, self.limits.max_value_bytes
+        ));
+        self.prev = Prev::Value;
+        self.i = values.next;
+        None
+    }
+
+    /// The repairs a well-formed property needs: a `;` before a first property, upper
+    /// case for a lower-case identifier, one `GM` in the root, `GM[ 1]` as `GM[1]`.
+    fn repair(&mut self, id_start: usize, id_end: usize, raw_id: &str, values: &Values) {
+        if self.prev == Prev::Open {
+            self.out.edit(id_start, id_start, ";");
+            self.nodes += 1;
+            if !self.semicolon_added {
+                self.semicolon_added = true;
+                let (line, column) = self.lines.locate(self.text, id_start);
+                self.repairs.push(format!(
+                    "a game tree at line {line}, column {column} has no `;` before its first \
+                     property: read as a node"
+                ));
+            }
+        }
+        let id = canonical_id(raw_id);
+        if self.nodes == 1 && id == "GM" && self.gm.is_some() {
+            // sgf-parse rejects a root with two GM; the first one counts.
+            self.out.edit(id_start, values.next, "");
+            self.repairs
+                .push("the root holds GM more than once: the first is used".to_string());
+            return;
+        }
+        if raw_id.bytes().all(|c| c.is_ascii_lowercase()) {
+            self.out.edit(id_start, id_end, &id);
+            if !self.upper_cased {
+                self.upper_cased = true;
+                self.repairs.push(format!(
+                    "lower-case property identifiers (`{raw_id}`...) were read as upper case"
+                ));
+            }
+        }
+        if self.nodes == 1 && id == "GM" && values.count > 0 {
+            // Several values read as written (`1][2`): not a game type.
+            let value = self
+                .text
+                .get(values.first..values.last_end)
+                .unwrap_or_default();
+            // sgf-parse rejects `GM[ 1]` outright; the loader judges GM itself.
+            if values.count == 1 && value != "1" && value.trim() == "1" {
+                self.out.edit(values.first, values.last_end, "1");
+            }
+            self.gm = Some(value.to_string());
+        }
+    }
+
+    /// The game text as the scan ended, and the index just past the game tree.
+    fn finish(self, end: End) -> (GameText<'t>, usize) {
+        let GameScanner {
+            text,
+            b,
+            lines,
+            out,
+            mut repairs,
+            dropped,
+            gm,
+            depth,
+            nodes,
+            i,
+            ..
+        } = self;
+        let game = |text, cut, exceeded, repairs| GameText {
+            text,
             gm,
             repairs,
-            cut: None,
-            exceeded: Some(bound),
+            cut,
+            exceeded,
             dropped,
             stray: None,
         };
-        return (game, find_end(b, resume, depth));
-    }
-    match stop {
-        Some((cut_at, close, resume, problem)) => {
-            let (line, column) = lines.locate(text, cut_at);
-            let end = find_end(b, resume, depth);
-            // With no node before the damage, hand over an empty root rather than `()`,
-            // which the strict parser rejects.
-            let text = if nodes == 0 {
-                Cow::Borrowed("(;)")
-            } else {
-                out.finish(cut_at, close)
-            };
-            let game = GameText {
-                text,
-                gm,
-                repairs,
-                cut: Some(Cut {
+        match end {
+            // The nodes read so far are not handed over: a game cut at a bound would be
+            // judged on a part of itself.
+            End::Exceeded { bound, resume } => (
+                game(Cow::Borrowed("(;)"), None, Some(bound), repairs),
+                find_end(b, resume, depth),
+            ),
+            End::Cut {
+                at,
+                close,
+                resume,
+                problem,
+            } => {
+                let (line, column) = lines.locate(text, at);
+                // With no node before the damage, hand over an empty root rather than
+                // `()`, which the strict parser rejects.
+                let cut_text = if nodes == 0 {
+                    Cow::Borrowed("(;)")
+                } else {
+                    out.finish(at, close)
+                };
+                let cut = Cut {
                     line,
                     column,
                     problem,
-                }),
-                exceeded: None,
-                dropped,
-                stray: None,
-            };
-            (game, end)
-        }
-        None => {
-            if depth > 0 {
-                let s = if depth == 1 { "" } else { "s" };
-                repairs.push(format!(
-                    "the game tree is not closed at the end of the file: {depth} `)`{s} added"
-                ));
+                };
+                (
+                    game(cut_text, Some(cut), None, repairs),
+                    find_end(b, resume, depth),
+                )
             }
-            let game = GameText {
-                text: out.finish(i, depth),
-                gm,
-                repairs,
-                cut: None,
-                exceeded: None,
-                dropped,
-                stray: None,
-            };
-            (game, i)
+            End::Done => {
+                if depth > 0 {
+                    let s = plural(depth);
+                    repairs.push(format!(
+                        "the game tree is not closed at the end of the file: {depth} `)`{s} added"
+                    ));
+                }
+                (game(out.finish(i, depth), None, None, repairs), i)
+            }
         }
     }
 }

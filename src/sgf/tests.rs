@@ -858,6 +858,7 @@ fn small_limits() -> Limits {
         max_depth: 4,
         max_value_bytes: 20,
         max_time: None,
+        clock: Clock::Wall,
     }
 }
 

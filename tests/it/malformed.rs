@@ -9,12 +9,11 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::common::{goref, manifest};
 
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/malformed")
-        .join(name)
+/// The path of `fixtures/malformed/NAME`.
+fn malformed(name: &str) -> PathBuf {
+    manifest().join("fixtures/malformed").join(name)
 }
 
 /// What `goref validate FILE` printed and how it ended.
@@ -25,8 +24,7 @@ struct Run {
 }
 
 fn validate(path: &Path) -> Run {
-    let output = Command::cargo_bin("goref")
-        .expect("the goref binary is built")
+    let output = goref()
         .arg("validate")
         .arg(path)
         .output()
@@ -274,13 +272,13 @@ const CASES: &[(&str, i32, &[&str])] = &[
 #[test]
 fn every_malformed_fixture_gives_its_message_and_exit_code() {
     for (name, code, needles) in CASES {
-        expect(&fixture(name), *code, needles);
+        expect(&malformed(name), *code, needles);
     }
 }
 
 #[test]
 fn every_fixture_has_a_case() {
-    let dir = fixture("");
+    let dir = malformed("");
     let mut missing = Vec::new();
     for entry in std::fs::read_dir(&dir).expect("fixtures/malformed exists") {
         let name = entry.expect("readable entry").file_name();

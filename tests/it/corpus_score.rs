@@ -4,31 +4,22 @@
 //! `RU` have no rule set of their own: they are counted under goref's default (`chinese`)
 //! and reported beside the figure, with their result under `japanese` for comparison.
 //! Every record that does not reproduce is printed (run with `--nocapture`) and explained
-//! in docs/benchmarks.md. Skips, with a message, when the corpus is absent (a user's
+//! in docs/benchmarks.md. Reported as ignored where the corpus is absent (a user's
 //! clone).
 
-use std::path::PathBuf;
-
-mod common;
-
-use goref::life::DeadSpec;
-use goref::report::{GameReport, RulesChoice, score_game};
+use goref::check::score_game;
+use goref::life::DeadChoice;
+use goref::report::GameReport;
 use goref::result::GameResult;
-use goref::rules::RuleSet;
+use goref::rules::{RuleSet, RulesChoice};
 use goref::sgf::load;
 
-fn engine_games() -> Option<PathBuf> {
-    common::corpus()
-        .map(|c| c.join("engine-games"))
-        .filter(|d| d.is_dir())
-}
+use crate::common;
 
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn markup_reproduces_recorded_results() {
-    let Some(root) = engine_games() else {
-        eprintln!("skipped: ../shared/corpus/engine-games is absent");
-        return;
-    };
+    let root = common::corpus().join("engine-games");
     let mut total = 0usize;
     let mut matched = 0usize;
     let mut others = Vec::new();
@@ -56,14 +47,14 @@ fn markup_reproduces_recorded_results() {
                 .unwrap_or(&path)
                 .display()
                 .to_string();
-            let report = score_game(&name, &record, &RulesChoice::default(), &DeadSpec::Markup);
+            let report = score_game(&name, &record, &RulesChoice::default(), &DeadChoice::Markup);
             let reproduced = matches(&report);
             let has_ru = record
                 .rules
                 .as_deref()
                 .is_some_and(|ru| !ru.trim().is_empty());
             if !has_ru {
-                let under_japanese = score_game(&name, &record, &japanese, &DeadSpec::Markup);
+                let under_japanese = score_game(&name, &record, &japanese, &DeadChoice::Markup);
                 without_ru.push(format!(
                     "{}, japanese {}",
                     describe(&name, &record, &report),

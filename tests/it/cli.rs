@@ -1,16 +1,9 @@
 //! The built `goref` binary, run as users run it: exit codes, text, JSON.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn goref() -> Command {
-    Command::cargo_bin("goref").expect("the goref binary is built")
-}
-
-fn fixture(path: &str) -> String {
-    format!("{}/fixtures/{path}", env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{fixture, goref};
 
 fn json_of(args: &[&str]) -> (Value, i32) {
     let output = goref().args(args).output().expect("goref runs");
@@ -206,8 +199,30 @@ fn unknown_preset_is_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "goref: error: --rules martian: unknown rule set",
+            "error: invalid value 'martian' for '--rules <PRESET>': unknown rule set `martian`: use a preset (aga, aga-1991,",
         ));
+}
+
+/// Issue 13: a bad override says what is wrong with it, not "unknown rule set".
+#[test]
+fn a_bad_override_says_what_is_wrong_with_it() {
+    for command in ["validate", "score", "batch"] {
+        goref()
+            .args([
+                command,
+                "--rules",
+                "aga+ko=foo",
+                &fixture("legal/snapback/corner-snapback.sgf"),
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "'aga+ko=foo' for '--rules <PRESET",
+            ))
+            .stderr(predicate::str::contains(
+                "`foo` is not a ko rule: expected `simple`, `positional`, `situational`, `natural-situational`",
+            ));
+    }
 }
 
 #[test]
@@ -221,7 +236,9 @@ fn bad_ko_option_is_a_usage_error() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--ko sometimes"));
+        .stderr(predicate::str::starts_with(
+            "error: invalid value 'sometimes' for '--ko <RULE>': `sometimes` is not a ko rule",
+        ));
 }
 
 #[test]
@@ -359,17 +376,17 @@ fn deep_variations_give_a_result_on_the_main_thread() {
 
 #[test]
 fn huge_records_give_a_result_on_a_worker_thread() {
-    let choice = goref::report::RulesChoice::default();
+    let choice = goref::rules::RulesChoice::default();
     // Threads of a pool (rayon, a server) have small stacks: 2 MiB here.
     let handle = std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(move || {
-            let long = goref::report::validate_bytes(
+            let long = goref::check::validate_bytes(
                 "long.sgf",
                 long_record(1_000_000).as_bytes(),
                 &choice,
             );
-            let nested = goref::report::validate_bytes(
+            let nested = goref::check::validate_bytes(
                 "nested.sgf",
                 nested_record(100_000).as_bytes(),
                 &choice,
@@ -762,7 +779,9 @@ fn bad_dead_values_are_usage_errors() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--dead I5"));
+        .stderr(predicate::str::starts_with(
+            "error: invalid value 'I5' for '--dead <auto|markup|none|POINTS>': `I5` is not a point",
+        ));
     // A named point without a stone: that game cannot be counted.
     goref()
         .args([
@@ -863,5 +882,127 @@ fn a_collection_is_reported_game_by_game_in_file_order() {
         assert_eq!(g["game"], i / 2 + 1, "{g}");
         assert_eq!(g["black"], format!("player {}", i / 2));
         assert_eq!(g["rules"], if i % 2 == 0 { "chinese" } else { "japanese" });
+    }
+}
+
+/// Issue 10: what decided each result, in JSON and in the text table.
+#[test]
+fn every_result_says_what_decided_it() {
+    let cases = [
+        // (record, rule set, result, decided_by, text cell)
+        (
+            "(;GM[1]SZ[9]RU[Chinese]RE[W+R];B[ee];W[cc];W[gg])",
+            "chinese",
+            "B+F",
+            "forfeit",
+            "forfeit (out-of-turn, move 3)",
+        ),
+        (
+            "(;GM[1]SZ[13]RU[sjtu]RE[B+R];B[gg]BL[-2];W[cc])",
+            "sjtu",
+            "W+F",
+            "time",
+            "time (move 1)",
+        ),
+        (
+            "(;GM[1]SZ[9]RE[B+R];B[ee];W[cc])",
+            "chinese",
+            "B+R",
+            "resignation",
+            "resignation",
+        ),
+        (
+            "(;GM[1]SZ[9]RE[W+T];B[ee];W[cc])",
+            "chinese",
+            "W+T",
+            "time",
+            "time",
+        ),
+        (
+            "(;GM[1]SZ[9];B[ee];W[cc])",
+            "chinese",
+            "?",
+            "recorded",
+            "recorded",
+        ),
+        (
+            "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])",
+            "sjtu",
+            "Draw",
+            "draw",
+            "draw",
+        ),
+        (
+            "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd])",
+            "japanese",
+            "Void",
+            "no-result",
+            "no-result",
+        ),
+        (
+            "(;GM[1]SZ[5]KM[0.5]RE[W+0.5];B[bc];W[dc];B[];W[])",
+            "chinese",
+            "W+0.5",
+            "count",
+            "count",
+        ),
+    ];
+    for (record, rules, result, decided_by, cell) in cases {
+        let output = goref()
+            .args(["score", "--format", "json", "--rules", rules, "-"])
+            .write_stdin(record)
+            .output()
+            .expect("goref runs");
+        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        let score = &value["games"][0]["score"];
+        assert_eq!(score["result"], result, "{record}");
+        assert_eq!(score["decided_by"], decided_by, "{record}");
+        let text = goref()
+            .args(["score", "--rules", rules, "-"])
+            .write_stdin(record)
+            .output()
+            .expect("goref runs");
+        let text = String::from_utf8_lossy(&text.stdout).to_string();
+        let row = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("decided by"))
+            .unwrap_or_else(|| panic!("no decided by row in\n{text}"));
+        assert_eq!(row.trim_start(), format!("decided by             {cell}"));
+    }
+}
+
+/// Issue 13: `goref rules PRESET` names each knob as an override takes it, and each value
+/// as it is written there: every line `knob: value` read back as `PRESET+knob=value`
+/// gives the same rule set.
+#[test]
+fn rules_shows_knobs_as_overrides_take_them() {
+    for preset in [
+        "aga",
+        "ace",
+        "chinese",
+        "sjtu",
+        "japanese",
+        "tromp-taylor",
+        "ing",
+    ] {
+        let shown = goref()
+            .args(["rules", preset])
+            .output()
+            .expect("goref runs");
+        let text = String::from_utf8_lossy(&shown.stdout).to_string();
+        let knobs: Vec<(&str, &str)> = text
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.trim_start().split_once(": "))
+            .filter(|(key, _)| !matches!(*key, "source" | "aliases"))
+            .collect();
+        assert_eq!(knobs.len(), goref::rules::KNOBS.len(), "{text}");
+        for ((knob, value), expected) in knobs.iter().zip(goref::rules::KNOBS) {
+            assert_eq!(*knob, expected, "{preset}");
+            let again: goref::RuleSet = format!("{preset}+{knob}={value}")
+                .parse()
+                .unwrap_or_else(|e| panic!("{preset}+{knob}={value}: {e}"));
+            assert_eq!(again.name, preset, "{knob}={value} changes {preset}");
+        }
     }
 }

@@ -3,15 +3,13 @@
 //!
 //! Proves that no file makes the loader panic and that every SGF record of `ai-games/` and
 //! `engine-games/` gives at least one game or a clear error. Prints what it saw (run with
-//! `--nocapture`). Skips, with a message, when the corpus is absent (a user's clone).
+//! `--nocapture`). Reported as ignored where the corpus is absent (a user's clone).
 
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-mod common;
-
-use common::{corpus, files_under};
+use crate::common::{corpus, files_under};
 use goref::sgf::{GameError, LoadError, load};
 
 const FOLDERS: [&str; 3] = ["ai-games", "engine-games", "dialects"];
@@ -58,11 +56,9 @@ fn is_sgf(path: &Path) -> bool {
 }
 
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn every_corpus_file_loads_or_says_why() {
-    let Some(corpus) = corpus() else {
-        println!("skipped: ../shared/corpus is absent (it is only in the project's workspace)");
-        return;
-    };
+    let corpus = corpus();
     let mut files = 0usize;
     let mut sgf_files = 0usize;
     let mut games = 0usize;
@@ -198,19 +194,17 @@ fn every_corpus_file_loads_or_says_why() {
 /// Every game of the corpus, replayed under each record's own rule set and under every
 /// preset: the validator never panics, and every report says valid, invalid or why not.
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn every_corpus_game_validates_under_every_preset() {
-    let Some(root) = corpus() else {
-        println!("skipped: no corpus at ../shared/corpus (a user's clone has none)");
-        return;
-    };
+    let root = corpus();
     let mut choices = vec![(
         "record's RU".to_string(),
-        goref::report::RulesChoice::default(),
+        goref::rules::RulesChoice::default(),
     )];
     for preset in goref::rules::presets() {
         choices.push((
             preset.name.clone(),
-            goref::report::RulesChoice {
+            goref::rules::RulesChoice {
                 preset: Some(preset),
                 ..Default::default()
             },
@@ -229,7 +223,7 @@ fn every_corpus_game_validates_under_every_preset() {
         let name = path.display().to_string();
         for (label, choice) in &choices {
             match catch_unwind(AssertUnwindSafe(|| {
-                goref::report::validate_bytes(&name, &bytes, choice)
+                goref::check::validate_bytes(&name, &bytes, choice)
             })) {
                 Ok(games) => {
                     assert!(!games.is_empty(), "{name}: no report at all");

@@ -1,36 +1,25 @@
 //! `goref batch` run as CI runs it: rows, exit codes, archives, annotations, shards,
 //! interrupted runs, and "nothing lost" over a folder of good, broken and odd inputs.
 
-mod common;
-
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
+use crate::common::{self, goref, manifest};
+
 const HEADER: &str = "file,game,rules,size,komi,handicap,black,white,moves,valid,illegal_count,\
 first_illegal_move,first_illegal_kind,recorded_result,result,black_score,white_score,margin,\
-dead_source,result_matches,error";
+dead_source,result_matches,error,decided_by";
 
 const GOOD: &str = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]PB[b]PW[w]RE[B+R];B[ee];W[cc];B[gg])";
 /// White plays twice in a row.
 const ILLEGAL: &str = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]RE[W+R];B[ee];W[cc];W[gg])";
 const BROKEN: &str = "this is not a game record at all";
-
-fn goref() -> Command {
-    let mut cmd = Command::cargo_bin("goref").expect("the goref binary is built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-fn manifest() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Run `goref batch ARGS --csv -` and return (CSV lines, exit code).
 fn csv_of(args: &[&str]) -> (Vec<String>, i32) {
@@ -550,105 +539,135 @@ fn files_from_standard_input_and_missing_paths() {
     assert_eq!(rows[1]["error"], "cannot read: no such file");
 }
 
+/// Issue 13: batch reads with the same reader and size limit as validate and score (it
+/// had one of its own, at 128 MiB).
+#[test]
+fn a_document_past_the_size_limit_is_an_error_row_naming_both_sizes() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // A sparse file: 300 MiB of zeros that take no disk space, refused by its size.
+    let file = fs::File::create(dir.path().join("huge.sgf")).expect("the file is created");
+    file.set_len(300 << 20).expect("the file is extended");
+    drop(file);
+    let (lines, code) = csv_of(&[dir.path().to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 1);
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        rows[0]["error"],
+        "the file is 314572800 bytes, above the limit of 268435456 bytes per file: split it \
+         into smaller files"
+    );
+}
+
+/// Run `goref batch` over `dir` with `--jobs 1` and the time budget `timeout`, measured in
+/// work done (the test hook `--test-clock-per-node`: a millisecond per node loaded and per
+/// move checked), and return (CSV lines, exit code).
+fn timed_csv_of(timeout: &str, dir: &Path) -> (Vec<String>, i32) {
+    csv_of(&[
+        "--timeout",
+        timeout,
+        "--test-clock-per-node",
+        "1000",
+        "--jobs",
+        "1",
+        dir.to_str().expect("a UTF-8 path"),
+    ])
+}
+
+/// A file that takes too long is reported as timed out, and the run goes on. Time is
+/// measured in work done (a test hook: a millisecond per node loaded and per move
+/// checked), so the time-out falls at the same place on every machine.
 #[test]
 fn a_slow_file_times_out_and_the_run_goes_on() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    // Just under the loader's limit of 2,000,000 nodes per game, so the file is read (for
-    // about a second), not refused at once.
-    write(&dir.path().join("a-slow.sgf"), passes(1_900_000).as_bytes());
+    // 1,001 nodes: a second of work, past the half-second budget.
+    write(&dir.path().join("a-slow.sgf"), passes(1_000).as_bytes());
     write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
-    let (lines, code) = csv_of(&[
-        "--timeout",
-        "0.05",
-        "--jobs",
-        "1",
-        dir.path().to_str().expect("a UTF-8 path"),
-    ]);
+    let (lines, code) = timed_csv_of("0.5", dir.path());
     assert_eq!(code, 1);
     let rows = rows_of(&lines);
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["game"], "1");
     assert_eq!(
         rows[0]["error"],
-        "game 1: timed out after 0.05 s, the time limit per file"
+        "game 1: timed out after 0.5 s, the time limit per file"
     );
     assert_eq!(rows[1]["valid"], "true");
 }
 
+/// The games of a collection checked before the time is up keep their rows; each game
+/// left gets its own timed-out row. Time is measured in work done, as above.
 #[test]
 fn a_collection_past_its_time_keeps_the_games_checked_and_names_each_one_left() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    // 300 games of 20,000 passes: loading them all takes far longer than 0.05 s.
+    // Ten games of 101 nodes: loading them takes 1.01 s of the 1.5 s; checking each
+    // takes 0.1 s, so games 1 to 5 are checked and games 6 to 10 are not.
     write(
         &dir.path().join("a-many.sgf"),
-        passes(20_000).repeat(300).as_bytes(),
+        passes(100).repeat(10).as_bytes(),
     );
     write(&dir.path().join("b-good.sgf"), GOOD.as_bytes());
-    let (lines, code) = csv_of(&[
-        "--timeout",
-        "0.05",
-        dir.path().to_str().expect("a UTF-8 path"),
-    ]);
+    let (lines, code) = timed_csv_of("1.5", dir.path());
     assert_eq!(code, 1);
     let rows = rows_of(&lines);
     assert_eq!(
         rows.len(),
-        301,
+        11,
         "one row per game, and one for the good file"
     );
-    for (i, row) in rows[..300].iter().enumerate() {
-        assert_eq!(row["game"], (i + 1).to_string());
-        let error = &row["error"];
-        assert!(
-            error.is_empty()
-                || *error
-                    == format!(
-                        "game {}: timed out after 0.05 s, the time limit per file",
-                        i + 1
-                    ),
-            "game {}: {error}",
-            i + 1
-        );
+    for (i, row) in rows[..10].iter().enumerate() {
+        let game = i + 1;
+        assert_eq!(row["game"], game.to_string());
+        if game <= 5 {
+            assert_eq!(row["error"], "", "game {game} is checked in time");
+            assert_eq!(row["result"], "W+7.5", "game {game}: no stones, komi 7.5");
+        } else {
+            assert_eq!(
+                row["error"],
+                format!("game {game}: timed out after 1.5 s, the time limit per file")
+            );
+        }
     }
-    assert!(
-        !rows[299]["error"].is_empty(),
-        "the last game is not reached in time"
-    );
-    assert_eq!(rows[300]["valid"], "true");
+    assert_eq!(rows[10]["valid"], "true");
 }
 
+/// A run killed part way leaves no file at the output path. The run cannot end by itself
+/// while its list of files is still open on standard input, so it is killed part way
+/// whatever the machine's speed.
 #[test]
 fn a_run_killed_part_way_leaves_no_file_at_the_output_path() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let list = dir.path().join("list.txt");
-    let mut text = String::new();
-    let contest: Vec<PathBuf> = fs::read_dir(manifest().join("fixtures/contest"))
-        .expect("the contest folder")
-        .map(|e| e.expect("an entry").path())
-        .collect();
-    for _ in 0..20_000 {
-        for path in &contest {
-            text.push_str(&format!("{}\n", path.display()));
-        }
-    }
-    write(&list, text.as_bytes());
     let out = dir.path().join("out.csv");
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
-        .args(["batch", "-q", "--jobs", "1", "--files-from"])
-        .arg(&list)
-        .arg("--csv")
+        .args(["batch", "-q", "--jobs", "1", "--files-from", "-", "--csv"])
         .arg(&out)
+        .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("goref starts");
-    std::thread::sleep(Duration::from_millis(500));
-    assert!(
-        child.try_wait().expect("the child").is_none(),
-        "the run should still be going after half a second"
-    );
+    let mut list = child.stdin.take().expect("a pipe");
+    let contest = manifest().join("fixtures/contest");
+    for entry in fs::read_dir(&contest).expect("the contest folder") {
+        writeln!(list, "{}", entry.expect("an entry").path().display()).expect("a line");
+    }
+    list.flush().expect("the list is sent");
+    // The output is being written once its temporary file exists beside it.
+    let partial = || {
+        fs::read_dir(dir.path())
+            .expect("the folder")
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".goref-partial"))
+    };
+    let mut waited = 0;
+    while !partial() {
+        assert!(waited < 6000, "no temporary output file after 60 s");
+        std::thread::sleep(Duration::from_millis(10));
+        waited += 1;
+    }
     child.kill().expect("the run is killed");
     child.wait().expect("the run ends");
+    drop(list);
     assert!(!out.exists(), "a killed run left {}", out.display());
 }
 
@@ -671,11 +690,9 @@ fn an_output_in_a_missing_folder_is_a_usage_error() {
 /// The issue's acceptance over the whole shared corpus: no crash, one row per game,
 /// unreadable files as rows, the same bytes again and with one job.
 #[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 fn whole_corpus_twice_and_with_one_job() {
-    let Some(corpus) = common::corpus() else {
-        println!("skipped: ../shared/corpus is absent (it is only in the project's workspace)");
-        return;
-    };
+    let corpus = common::corpus();
     let corpus = corpus.to_str().expect("a UTF-8 path");
     let run = |jobs: &str| {
         goref()

@@ -1,0 +1,122 @@
+//! `--fail-on`: which problems of a row make the run fail, and each problem worded for
+//! the summary and for annotations.
+
+use anyhow::{Result, bail};
+use goref::replay::{FindingKind, Severity};
+use goref::report::GameReport;
+
+/// One thing `--fail-on` asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Criterion {
+    Kind(FindingKind),
+    /// Any finding of severity `illegal`.
+    Illegal,
+    Unreadable,
+    /// A game the loader read only up to damage in the record.
+    Truncated,
+}
+
+/// The `--fail-on` list.
+#[derive(Debug, Clone, Default)]
+pub struct FailOn {
+    criteria: Vec<Criterion>,
+}
+
+/// A problem found in a row, for annotations.
+pub struct Problem {
+    pub title: String,
+    pub message: String,
+}
+
+impl FailOn {
+    /// Parse `KIND,...`: finding kinds, `illegal`, `unreadable`, `truncated`,
+    /// `result-mismatch`, or `none` alone (never fail).
+    pub fn parse(list: &str) -> Result<FailOn> {
+        let mut criteria = Vec::new();
+        for name in list.split(',').map(str::trim) {
+            match name {
+                "none" => {}
+                "illegal" => criteria.push(Criterion::Illegal),
+                "unreadable" => criteria.push(Criterion::Unreadable),
+                "truncated" => criteria.push(Criterion::Truncated),
+                _ => match FindingKind::from_name(name) {
+                    Some(kind) => criteria.push(Criterion::Kind(kind)),
+                    None => {
+                        let kinds: Vec<&str> =
+                            FindingKind::ALL.iter().map(|k| k.as_str()).collect();
+                        bail!(
+                            "--fail-on {name}: unknown kind (use illegal, unreadable, truncated, none or a finding kind: {})",
+                            kinds.join(", ")
+                        )
+                    }
+                },
+            }
+        }
+        Ok(FailOn { criteria })
+    }
+
+    /// The problems of `r` that `--fail-on` names: one per matching finding (a result
+    /// mismatch is one), one for an unreadable file or game, one for a truncated game.
+    pub fn problems(&self, r: &GameReport) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let at = if r.game == 0 {
+            String::new()
+        } else {
+            format!("game {}: ", r.game)
+        };
+        if let Some(error) = &r.error {
+            if self.criteria.contains(&Criterion::Unreadable) {
+                out.push(Problem {
+                    title: "goref: unreadable".to_string(),
+                    message: format!("{}: {at}{}", r.file, crate::words::error(error)),
+                });
+            }
+            return out;
+        }
+        for f in &r.findings {
+            let wanted = self.criteria.iter().any(|c| match c {
+                Criterion::Kind(kind) => *kind == f.kind,
+                Criterion::Illegal => f.severity == Severity::Illegal,
+                Criterion::Unreadable | Criterion::Truncated => false,
+            });
+            if wanted {
+                let mut place = String::new();
+                if let Some(n) = f.move_number {
+                    place.push_str(&format!("move {n}"));
+                    if let Some(c) = f.color {
+                        place.push_str(&format!(" {}", c.letter()));
+                    }
+                    if let Some(p) = &f.point {
+                        place.push_str(&format!(" {p}"));
+                    }
+                    place.push_str(": ");
+                }
+                out.push(Problem {
+                    title: format!("goref: {}", f.kind),
+                    message: format!("{}: {at}{place}{} (rules {})", r.file, f.detail, r.rules),
+                });
+            }
+        }
+        if let Some(warning) = r.truncated()
+            && self.criteria.contains(&Criterion::Truncated)
+        {
+            out.push(Problem {
+                title: "goref: truncated".to_string(),
+                message: format!("{}: {at}{}", r.file, warning.message),
+            });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fail_on_names_are_checked() {
+        assert!(FailOn::parse("illegal,unreadable,superko,result-mismatch").is_ok());
+        assert!(FailOn::parse("none").is_ok());
+        assert!(FailOn::parse("bogus").is_err());
+    }
+}

@@ -1,0 +1,209 @@
+//! The options several subcommands share, read by clap into the library's types: the
+//! rule sets (`--rules`, `--ko`, `--suicide`, `--komi`) and the dead stones (`--dead`).
+//! A value the library cannot read is a usage error carrying the library's own reason.
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use goref::life::DeadChoice;
+use goref::point::{PointName, PointNameError};
+use goref::rules::{KoRule, ParseRulesError, RuleSet, RulesChoice, Suicide};
+
+/// Rule options of `validate`, which checks each game under one rule set.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RuleOptions {
+    /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
+    /// else chinese.
+    #[arg(long, value_name = "PRESET")]
+    pub rules: Option<RuleSet>,
+
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+/// Rule options of `score` and `batch`, which check every game under each of several rule
+/// sets.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RuleListOptions {
+    /// Rule sets, separated by commas (`japanese,chinese,aga`); each is a preset, an alias
+    /// or a one-line form (`aga+counting=territory`), and every game gets a result under
+    /// each. Default: the record's RU when goref knows it, else chinese.
+    #[arg(long, value_name = "PRESET[,PRESET...]", value_parser = rule_list)]
+    pub rules: Option<RuleList>,
+
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+/// The knobs overridden on every rule set used.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Overrides {
+    /// Override the ko rule of the rule set: simple, positional, situational or
+    /// natural-situational.
+    #[arg(long, value_name = "RULE")]
+    pub ko: Option<KoRule>,
+
+    /// Override the suicide rule of the rule set: allowed or forbidden.
+    #[arg(long, value_name = "RULE")]
+    pub suicide: Option<Suicide>,
+
+    /// Count with this komi, instead of the record's KM and the rule set's default.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = komi)]
+    pub komi: Option<f64>,
+}
+
+/// The rule sets of `--rules`, in the order given.
+#[derive(Debug, Clone)]
+pub struct RuleList(Vec<RuleSet>);
+
+impl Overrides {
+    /// The choice of `preset` (none: each record's `RU`) with these overrides.
+    fn on(&self, preset: Option<RuleSet>) -> RulesChoice {
+        RulesChoice {
+            preset,
+            ko: self.ko,
+            suicide: self.suicide,
+            komi: self.komi,
+        }
+    }
+}
+
+impl RuleOptions {
+    /// The user's choice of rule set and overrides.
+    pub fn choice(&self) -> RulesChoice {
+        self.overrides.on(self.rules.clone())
+    }
+}
+
+impl RuleListOptions {
+    /// One [`RulesChoice`] per rule set of `--rules` (one that follows each record's `RU`
+    /// when `--rules` is absent), each with the `--ko`, `--suicide` and `--komi`
+    /// overrides.
+    pub fn choices(&self) -> Vec<RulesChoice> {
+        match &self.rules {
+            Some(RuleList(list)) => list
+                .iter()
+                .map(|preset| self.overrides.on(Some(preset.clone())))
+                .collect(),
+            None => vec![self.overrides.on(None)],
+        }
+    }
+}
+
+/// An error of a value parser: the library's own error, or a sentence.
+type ParseError = Box<dyn std::error::Error + Send + Sync>;
+
+/// `--rules` as a comma-separated list of rule sets.
+fn rule_list(text: &str) -> Result<RuleList, ParseError> {
+    let names = split_rule_list(text);
+    if names.is_empty() {
+        return Err("name at least one rule set (`goref rules` lists them)".into());
+    }
+    let list = names
+        .iter()
+        .map(|name| name.parse::<RuleSet>())
+        .collect::<Result<Vec<_>, ParseRulesError>>()?;
+    Ok(RuleList(list))
+}
+
+/// Split `--rules` on commas. A piece that is only digits continues the one before it:
+/// the `sizes` knob takes a comma-separated list (`aga+sizes=9,13,chinese`).
+fn split_rule_list(list: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for piece in list.split(',') {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            continue;
+        }
+        match names.last_mut() {
+            Some(last) if piece.chars().all(|c| c.is_ascii_digit()) => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => names.push(piece.to_string()),
+        }
+    }
+    names
+}
+
+/// `--komi`: a finite number.
+fn komi(text: &str) -> Result<f64, ParseError> {
+    match text.trim().parse::<f64>() {
+        Ok(komi) if komi.is_finite() => Ok(komi),
+        _ => Err("must be a number such as 6.5".into()),
+    }
+}
+
+/// `--dead` of `score`: `auto`, `markup`, `none`, or a comma-separated list of points in
+/// `D4` or SGF form, each naming its whole chain.
+pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "auto" => return Ok(DeadChoice::Auto),
+        "markup" => return Ok(DeadChoice::Markup),
+        "none" => return Ok(DeadChoice::None),
+        _ => {}
+    }
+    let names = text
+        .split(',')
+        .filter(|t| !t.trim().is_empty())
+        .map(PointName::parse)
+        .collect::<Result<Vec<_>, PointNameError>>()?;
+    if names.is_empty() {
+        return Err("give auto, markup, none, or points such as D4,Q16 or dd,pp".into());
+    }
+    Ok(DeadChoice::Named(names))
+}
+
+/// `--dead` of `batch`: a source of dead stones, never points (points belong to one
+/// game).
+pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
+    PossibleValuesParser::new([
+        PossibleValue::new("auto")
+            .help("The record's TB/TW markup when it has some, else what goref can prove"),
+        PossibleValue::new("markup").help("Only the record's markup"),
+        PossibleValue::new("none").help("Every stone alive"),
+    ])
+    .try_map(|text| dead_choice(&text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_lists_split_on_commas_but_keep_size_lists() {
+        assert_eq!(split_rule_list("japanese,chinese"), ["japanese", "chinese"]);
+        assert_eq!(
+            split_rule_list("aga+sizes=9,13,19, chinese"),
+            ["aga+sizes=9,13,19", "chinese"]
+        );
+        assert!(split_rule_list(" , ").is_empty());
+    }
+
+    #[test]
+    fn a_bad_rule_set_says_what_is_wrong_with_it() {
+        let error = rule_list("chinese,aga+ko=foo").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "`foo` is not a ko rule: expected `simple`, `positional`, `situational`, `natural-situational`"
+        );
+        let error = error
+            .downcast::<ParseRulesError>()
+            .expect("the library's own error");
+        assert!(matches!(*error, ParseRulesError::BadValue { .. }));
+        assert!(rule_list(" , ").is_err());
+    }
+
+    #[test]
+    fn dead_stones_are_a_source_or_points() {
+        assert_eq!(dead_choice("AUTO").unwrap(), DeadChoice::Auto);
+        assert_eq!(
+            dead_choice("D4,dd").unwrap(),
+            DeadChoice::Named(vec![
+                PointName::D4 { column: 3, row: 4 },
+                PointName::Sgf(goref::Point::new(3, 3))
+            ])
+        );
+        let error = dead_choice("D4,I5").unwrap_err();
+        assert!(error.downcast_ref::<PointNameError>().is_some(), "{error}");
+        assert!(dead_choice(",").is_err());
+    }
+}

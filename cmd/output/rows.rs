@@ -1,0 +1,221 @@
+//! The rows of `goref batch`: one per report, written as CSV or as JSON Lines from one
+//! [`Row`] type, so the two formats have the same columns, names and order
+//! (docs/formats.md).
+
+use std::io::{self, Write};
+
+use goref::adjudicate::DecidedBy;
+use goref::life::DeadSource;
+use goref::replay::{FindingKind, Severity};
+use goref::report::{FindingReport, GameReport};
+use goref::words::format_points;
+use serde::Serialize;
+use serde_json::json;
+
+use super::ReportWriter;
+use crate::words;
+
+/// Declares [`Row`] once: its fields are the CSV columns, in order, and the JSON Lines
+/// keys.
+macro_rules! row {
+    ($($(#[$doc:meta])* $field:ident: $ty:ty,)+) => {
+        /// One row: a game under one rule set, or a file or game that cannot be read.
+        #[derive(Debug, Serialize)]
+        pub struct Row<'a> {
+            $($(#[$doc])* pub $field: $ty,)+
+        }
+
+        impl Row<'_> {
+            /// The CSV header.
+            pub const COLUMNS: &'static [&'static str] = &[$(stringify!($field)),+];
+
+            /// The CSV cells, in [`Row::COLUMNS`] order.
+            fn cells(&self) -> Vec<String> {
+                vec![$(self.$field.cell()),+]
+            }
+        }
+    };
+}
+
+row! {
+    file: &'a str,
+    game: usize,
+    rules: &'a str,
+    size: Option<&'a str>,
+    komi: Option<f64>,
+    handicap: Option<u32>,
+    black: Option<&'a str>,
+    white: Option<&'a str>,
+    moves: Option<usize>,
+    valid: bool,
+    illegal_count: usize,
+    first_illegal_move: Option<usize>,
+    first_illegal_kind: Option<FindingKind>,
+    recorded_result: Option<&'a str>,
+    result: Option<&'a str>,
+    black_score: Option<f64>,
+    white_score: Option<f64>,
+    margin: Option<f64>,
+    dead_source: Option<DeadSource>,
+    result_matches: Option<bool>,
+    error: Option<String>,
+    /// Added after the columns of the first release, so scripts that read columns by
+    /// position keep working.
+    decided_by: Option<DecidedBy>,
+}
+
+impl<'a> Row<'a> {
+    pub fn new(r: &'a GameReport) -> Row<'a> {
+        let first_illegal = r.findings.iter().find(|f| f.severity == Severity::Illegal);
+        let score = r.score.as_ref();
+        Row {
+            file: &r.file,
+            game: r.game,
+            rules: &r.rules,
+            size: r.size.as_deref(),
+            komi: r.komi,
+            handicap: r.handicap,
+            black: r.black.as_deref(),
+            white: r.white.as_deref(),
+            moves: r.moves,
+            valid: r.valid,
+            illegal_count: r.illegal_count,
+            first_illegal_move: first_illegal.and_then(|f| f.move_number),
+            first_illegal_kind: first_illegal.map(|f| f.kind),
+            recorded_result: r.recorded_result.as_deref(),
+            result: score.map(|s| s.result.as_str()),
+            black_score: score.and_then(|s| s.black),
+            white_score: score.and_then(|s| s.white),
+            margin: score.and_then(|s| s.margin),
+            dead_source: score.map(|s| s.dead_source),
+            result_matches: score.and_then(|s| s.result_matches),
+            error: r.error.as_ref().map(words::error),
+            decided_by: score.map(|s| s.decided_by),
+        }
+    }
+}
+
+/// A value as a CSV cell: empty for none, points as people write them (`6.5`, `7`).
+trait Cell {
+    fn cell(&self) -> String;
+}
+
+impl<T: Cell> Cell for Option<T> {
+    fn cell(&self) -> String {
+        self.as_ref().map(Cell::cell).unwrap_or_default()
+    }
+}
+
+/// Cells written as the value displays itself.
+macro_rules! cell_by_display {
+    ($($ty:ty),+) => {
+        $(impl Cell for $ty {
+            fn cell(&self) -> String {
+                self.to_string()
+            }
+        })+
+    };
+}
+
+cell_by_display!(&str, String, usize, u32, bool);
+
+impl Cell for f64 {
+    /// JSON has no value for a number that is not finite: such a cell is empty, as its
+    /// JSON value is `null`.
+    fn cell(&self) -> String {
+        if self.is_finite() {
+            format_points(*self)
+        } else {
+            String::new()
+        }
+    }
+}
+
+impl Cell for FindingKind {
+    fn cell(&self) -> String {
+        self.as_str().to_string()
+    }
+}
+
+impl Cell for DecidedBy {
+    fn cell(&self) -> String {
+        self.as_str().to_string()
+    }
+}
+
+impl Cell for DeadSource {
+    fn cell(&self) -> String {
+        self.as_str().to_string()
+    }
+}
+
+/// The I/O error inside a CSV error as it is, so a closed pipe is still recognised.
+fn csv_to_io(error: csv::Error) -> io::Error {
+    match error.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => io::Error::other(format!("{other:?}")),
+    }
+}
+
+/// One CSV row per report, after the header.
+pub struct CsvWriter<W: Write> {
+    out: csv::Writer<W>,
+}
+
+impl<W: Write> CsvWriter<W> {
+    pub fn new(out: W) -> io::Result<Self> {
+        let mut out = csv::WriterBuilder::new().from_writer(out);
+        out.write_record(Row::COLUMNS).map_err(csv_to_io)?;
+        Ok(CsvWriter { out })
+    }
+}
+
+impl<W: Write> ReportWriter for CsvWriter<W> {
+    fn game(&mut self, report: &GameReport) -> io::Result<()> {
+        self.out
+            .write_record(Row::new(report).cells())
+            .map_err(csv_to_io)
+    }
+
+    fn finish(&mut self, _summary: Option<&serde_json::Value>) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// One JSON object per report (the row and its findings), then the summary object.
+pub struct JsonlWriter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> JsonlWriter<W> {
+    pub fn new(out: W) -> Self {
+        JsonlWriter { out }
+    }
+}
+
+/// A JSON Lines object: the row's keys, then `findings`.
+#[derive(Serialize)]
+struct Line<'a> {
+    #[serde(flatten)]
+    row: Row<'a>,
+    findings: &'a [FindingReport],
+}
+
+impl<W: Write> ReportWriter for JsonlWriter<W> {
+    fn game(&mut self, report: &GameReport) -> io::Result<()> {
+        let line = Line {
+            row: Row::new(report),
+            findings: &report.findings,
+        };
+        serde_json::to_writer(&mut self.out, &line)?;
+        self.out.write_all(b"\n")
+    }
+
+    fn finish(&mut self, summary: Option<&serde_json::Value>) -> io::Result<()> {
+        if let Some(summary) = summary {
+            serde_json::to_writer(&mut self.out, &json!({ "summary": summary }))?;
+            self.out.write_all(b"\n")?;
+        }
+        self.out.flush()
+    }
+}

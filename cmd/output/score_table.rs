@@ -1,0 +1,291 @@
+//! `goref score`'s text: one table per game with a column per rule set (what each total
+//! is made of, the result, the recorded result and whether they match), then the dead
+//! stones, findings, notes and errors, each line naming its rule set.
+
+use std::io::{self, Write};
+
+use goref::report::GameReport;
+use goref::rules::Counting;
+use goref::score::{Count, SideCount};
+use goref::words::format_points;
+
+use super::text::{finding_line, heading};
+use super::{Blocks, ReportWriter};
+use crate::words;
+
+/// Collects the reports of one game (one per rule set) and writes them as one table.
+pub struct ScoreTextWriter<W: Write> {
+    blocks: Blocks<W>,
+    pending: Vec<GameReport>,
+    /// Rule sets per game: with one, each report is written at once, unbuffered.
+    columns: usize,
+}
+
+impl<W: Write> ScoreTextWriter<W> {
+    pub fn new(out: W, columns: usize) -> Self {
+        ScoreTextWriter {
+            blocks: Blocks::new(out),
+            pending: Vec::new(),
+            columns,
+        }
+    }
+
+    fn flush_game(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let reports = std::mem::take(&mut self.pending);
+        write_game(self.blocks.next()?, &reports)
+    }
+}
+
+impl<W: Write> ReportWriter for ScoreTextWriter<W> {
+    fn game(&mut self, report: &GameReport) -> io::Result<()> {
+        if self.columns <= 1 {
+            return write_game(self.blocks.next()?, std::slice::from_ref(report));
+        }
+        let same = self
+            .pending
+            .first()
+            .is_some_and(|first| first.file == report.file && first.game == report.game);
+        if !same {
+            self.flush_game()?;
+        }
+        self.pending.push(report.clone());
+        Ok(())
+    }
+
+    fn finish(&mut self, _summary: Option<&serde_json::Value>) -> io::Result<()> {
+        self.flush_game()?;
+        self.blocks.out.flush()
+    }
+}
+
+/// One row of the table.
+struct Line {
+    label: &'static str,
+    /// The cell of one report; `None` shows as `-`.
+    cell: fn(&GameReport) -> Option<String>,
+    /// Shown even when every cell is `-` (otherwise such a row is left out).
+    always: bool,
+}
+
+const fn line(label: &'static str, cell: fn(&GameReport) -> Option<String>) -> Line {
+    Line {
+        label,
+        cell,
+        always: false,
+    }
+}
+
+/// The rows, top to bottom.
+const LINES: [Line; 19] = [
+    line("verdict", |r| {
+        Some(if r.error.is_some() {
+            "ERROR".to_string()
+        } else if r.illegal_count == 0 {
+            "VALID".to_string()
+        } else {
+            format!("ILLEGAL ({})", r.illegal_count)
+        })
+    }),
+    line("counting", |r| {
+        Some(match breakdown(r) {
+            Some(c) => {
+                let method = match c.counting {
+                    Counting::Area => "area",
+                    Counting::Territory => "territory",
+                };
+                if c.half_board.is_some() {
+                    format!("{method}, half board")
+                } else {
+                    method.to_string()
+                }
+            }
+            None => "not counted".to_string(),
+        })
+    }),
+    line("dead stones", |r| {
+        let s = r.score.as_ref()?;
+        (s.scored || s.breakdown.is_some())
+            .then(|| format!("{} ({})", s.dead_source.as_str(), s.dead_stones.len()))
+    }),
+    line("stones B / W", |r| {
+        sides(r, |s| s.stones.map(|n| n.to_string()))
+    }),
+    line("territory B / W", |r| {
+        sides(r, |s| Some(s.territory.to_string()))
+    }),
+    line("prisoners B / W", |r| {
+        sides(r, |s| s.prisoners().map(|n| n.to_string()))
+    }),
+    line("pass stones B / W", |r| {
+        sides(r, |s| s.pass_stones.map(|n| n.to_string()))
+    }),
+    line("neutral shared B / W", |r| {
+        sides(r, |s| s.neutral_share.map(format_points))
+    }),
+    line("handicap bonus W", |r| {
+        breakdown(r)?.white.handicap_bonus.map(|n| n.to_string())
+    }),
+    line("komi W", |r| breakdown(r)?.white.komi.map(format_points)),
+    line("last move B", |r| {
+        breakdown(r)?.black.last_move.map(format_points)
+    }),
+    line("button B / W", |r| {
+        sides(r, |s| s.button.map(format_points))
+    }),
+    line("half board B / needed", |r| {
+        let h = breakdown(r)?.half_board.as_ref()?;
+        Some(format!(
+            "{} / {}",
+            format_points(h.black_count),
+            format_points(h.target)
+        ))
+    }),
+    line("total B", |r| r.score.as_ref()?.black.map(format_points)),
+    line("total W", |r| r.score.as_ref()?.white.map(format_points)),
+    line("result", |r| Some(r.score.as_ref()?.result.clone())),
+    line("decided by", |r| {
+        Some(words::decided_by(&r.score.as_ref()?.decided_by))
+    }),
+    Line {
+        label: "recorded",
+        cell: |r| r.recorded_result.clone(),
+        always: true,
+    },
+    Line {
+        label: "matches",
+        cell: |r| {
+            let matches = r.score.as_ref()?.result_matches?;
+            Some(if matches { "yes" } else { "NO" }.to_string())
+        },
+        always: true,
+    },
+];
+
+fn breakdown(r: &GameReport) -> Option<&Count> {
+    r.score.as_ref()?.breakdown.as_ref()
+}
+
+/// A `B / W` cell from one part of each side's count: `-` for a side without the part,
+/// no cell when neither has it.
+fn sides(r: &GameReport, part: fn(&SideCount) -> Option<String>) -> Option<String> {
+    let c = breakdown(r)?;
+    match (part(&c.black), part(&c.white)) {
+        (None, None) => None,
+        (b, w) => Some(format!(
+            "{} / {}",
+            b.as_deref().unwrap_or("-"),
+            w.as_deref().unwrap_or("-")
+        )),
+    }
+}
+
+/// One game counted under several rule sets: the heading, the table, then what the
+/// table cannot show.
+fn write_game(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()> {
+    let Some(head) = reports.first() else {
+        return Ok(());
+    };
+    if head.game == 0 {
+        writeln!(out, "{}", head.file)?;
+        let error = head.error.as_ref().map(words::error);
+        return writeln!(out, "  error: {}", error.as_deref().unwrap_or("unreadable"));
+    }
+    writeln!(out, "{}", heading(head))?;
+    write_table(out, reports)?;
+    write_details(out, reports)
+}
+
+/// The table: a label column as wide as the longest label plus two spaces (so tables
+/// line up from one game to the next), then one column per rule set.
+fn write_table(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()> {
+    let label_width = LINES.iter().map(|l| l.label.len()).max().unwrap_or(0) + 2;
+    let cells: Vec<Vec<String>> = LINES
+        .iter()
+        .map(|line| {
+            reports
+                .iter()
+                .map(|r| (line.cell)(r).unwrap_or_else(|| "-".to_string()))
+                .collect()
+        })
+        .collect();
+    let widths: Vec<usize> = reports
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            cells
+                .iter()
+                .map(|row| row[i].len())
+                .chain([r.rules.len()])
+                .max()
+                .unwrap_or(0)
+                + 2
+        })
+        .collect();
+    let text = |label: &str, values: &mut dyn Iterator<Item = &str>| {
+        let mut text = format!("  {label:<label_width$}");
+        for (value, width) in values.zip(&widths) {
+            text.push_str(&format!("{value:<width$}"));
+        }
+        text.trim_end().to_string()
+    };
+    writeln!(
+        out,
+        "{}",
+        text("rules", &mut reports.iter().map(|r| r.rules.as_str()))
+    )?;
+    for (line, row) in LINES.iter().zip(&cells) {
+        if line.always || row.iter().any(|c| c != "-") {
+            writeln!(
+                out,
+                "{}",
+                text(line.label, &mut row.iter().map(String::as_str))
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Dead stones (each list once), then per rule set its error, findings and notes, and
+/// the game's warnings once.
+fn write_details(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()> {
+    let mut dead_lists: Vec<&[String]> = Vec::new();
+    for r in reports {
+        if let Some(s) = &r.score
+            && !s.dead_stones.is_empty()
+            && !dead_lists.contains(&s.dead_stones.as_slice())
+        {
+            dead_lists.push(&s.dead_stones);
+            writeln!(
+                out,
+                "  dead stones ({}): {}",
+                s.dead_source.as_str(),
+                s.dead_stones.join(" ")
+            )?;
+        }
+    }
+    let mut said: Vec<String> = Vec::new();
+    for r in reports {
+        if let Some(error) = &r.error {
+            writeln!(out, "  {}: error: {}", r.rules, words::error(error))?;
+        }
+        for f in &r.findings {
+            writeln!(out, "  {}: {}", r.rules, finding_line(f))?;
+        }
+        if let Some(s) = &r.score {
+            for note in &s.notes {
+                writeln!(out, "  {}: note: {}", r.rules, words::note(note))?;
+            }
+        }
+        for w in &r.warnings {
+            let w = words::warning(w);
+            if !said.contains(&w) {
+                writeln!(out, "  note: {w}")?;
+                said.push(w);
+            }
+        }
+    }
+    Ok(())
+}

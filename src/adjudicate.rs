@@ -1,0 +1,422 @@
+//! Deciding a game: the one place that turns what the replay found (findings and their
+//! consequences under the rule set, the clocks), the record's `RE` and, when the game
+//! ended by counting, the count of the final position into the game's result and what
+//! decided it ([`DecidedBy`]).
+//!
+//! The order of precedence, first that applies:
+//!
+//! 1. a finding whose consequence is a loss (an illegal move the rule set punishes so,
+//!    two moves in a row, an overrun clock): the opponent wins, `W+F` or `B+F`;
+//! 2. an endless cycle the rule set ends as a draw or no result;
+//! 3. a recorded resignation, time win, forfeit or referee's decision: kept;
+//! 4. a game that ended with two passes, carries territory markup, or claims a count in
+//!    `RE` and has its dead stones named: counted;
+//! 5. anything else keeps the recorded result, or `?` when there is none.
+//!
+//! Only results goref reached on its own (1, 2, 4) are compared with `RE`.
+
+use crate::board::Color;
+use crate::life::{self, DeadChoice, DeadSource, DeadStones, DeadStonesError};
+use crate::replay::{Consequence, FindingKind, Loss, Replay};
+use crate::result::{GameResult, WinBy};
+use crate::rules::{DeadStoneRule, RuleSet, Tie};
+use crate::score::{self, Count, GameFacts};
+use crate::sgf::{Action, GameRecord};
+use crate::words::plural;
+
+/// What decided a game's result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecidedBy {
+    /// goref counted the final position.
+    Count,
+    /// The record says a player resigned (`B+R`).
+    Resignation,
+    /// The clock: a `time-overrun` finding at `move_number` under a rule set where it
+    /// loses, or the record's time win (`B+T`) when `move_number` is `None`.
+    Time { move_number: Option<usize> },
+    /// A forfeit: a move the rule set punishes with the loss of the game (the finding
+    /// `kind` at `move_number`), or the record's forfeit (`B+F`) when `finding` is `None`.
+    Forfeit {
+        finding: Option<(FindingKind, usize)>,
+    },
+    /// A cycle the rule set ends as a draw (`repetition`).
+    Draw,
+    /// A cycle the rule set ends without a result (`repetition`).
+    NoResult,
+    /// The record's result, with nothing to check it against (an unfinished game, a
+    /// referee's decision, no result at all).
+    Recorded,
+}
+
+impl DecidedBy {
+    /// The stable name, as in JSON and CSV: `count`, `resignation`, `time`, `forfeit`,
+    /// `draw`, `no-result`, `recorded`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DecidedBy::Count => "count",
+            DecidedBy::Resignation => "resignation",
+            DecidedBy::Time { .. } => "time",
+            DecidedBy::Forfeit { .. } => "forfeit",
+            DecidedBy::Draw => "draw",
+            DecidedBy::NoResult => "no-result",
+            DecidedBy::Recorded => "recorded",
+        }
+    }
+}
+
+impl std::fmt::Display for DecidedBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for DecidedBy {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// A sentence about how a game was decided or counted. The variants that depend on the
+/// user's choice of dead stones are kept apart, so a front end can say which of its
+/// options would change them; `Display` words them without naming any option.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Note {
+    /// A sentence that needs no option named.
+    Text(String),
+    /// A game that claims a count without the final passes or markup is counted only
+    /// when its dead stones are named.
+    NotCountedUnlessNamed,
+    /// Such a game, counted because its dead stones were named.
+    CountedAsNamed,
+    /// The rule set counts every stone alive: the dead stones the user chose were not
+    /// used.
+    DeadStonesNotUsed { rules: String },
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::Text(text) => f.write_str(text),
+            Note::NotCountedUnlessNamed => f.write_str(
+                "the game does not end with two passes and has no territory markup: not counted (name the dead stones to count the final position)",
+            ),
+            Note::CountedAsNamed => f.write_str(
+                "the record does not end with two passes; the final position is counted because RE claims a count and the dead stones are named",
+            ),
+            Note::DeadStonesNotUsed { rules } => write!(
+                f,
+                "{rules} counts every stone on the board as alive: the dead stones given were not used"
+            ),
+        }
+    }
+}
+
+impl serde::Serialize for Note {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// A game's result under one rule set, what decided it, and how.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Adjudication {
+    pub result: GameResult,
+    pub decided_by: DecidedBy,
+    /// Whether `RE` agrees with `result`: `None` when the record states no result that
+    /// can be compared, or when the result is the recorded one.
+    pub result_matches: Option<bool>,
+    /// The count, when the final position was counted.
+    pub counted: Option<Counted>,
+    pub notes: Vec<Note>,
+}
+
+/// A counted final position: the dead stones taken off and the count.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counted {
+    pub dead: DeadStones,
+    pub count: Count,
+}
+
+/// Decide `record`, replayed as `replay` under `rules`. `komi_chosen`: the user set the
+/// komi (it then overrides the record's `KM`). `dead`: where the dead stones of a count
+/// come from; the error says why they could not be found.
+pub fn adjudicate(
+    record: &GameRecord,
+    replay: &Replay,
+    rules: &RuleSet,
+    komi_chosen: bool,
+    dead: &DeadChoice,
+) -> Result<Adjudication, DeadStonesError> {
+    let recorded = record.result.as_deref().map(GameResult::parse);
+    let mut decided = if let Some(loss) = replay.loss {
+        by_loss(loss, rules)
+    } else if let Some(cycle) = replay.cycle {
+        by_cycle(cycle, rules)
+    } else {
+        match counting_reason(record, replay, recorded.as_ref(), dead) {
+            // A recorded result that was kept cannot disagree with itself: it stays
+            // unchecked.
+            Err(kept) => return Ok(keep_recorded(kept)),
+            Ok(note) => by_count(record, replay, rules, komi_chosen, dead, note)?,
+        }
+    };
+    if let (Some(recorded), Some(text)) = (&recorded, record.result.as_deref()) {
+        decided.result_matches = agrees(&decided.result, recorded, text);
+    }
+    Ok(decided)
+}
+
+/// A loss by a finding: the opponent of the player who made it wins.
+fn by_loss(loss: Loss, rules: &RuleSet) -> Adjudication {
+    let Loss {
+        loser,
+        move_number,
+        kind,
+    } = loss;
+    let result = GameResult::Win {
+        winner: loser.opponent(),
+        by: WinBy::Forfeit,
+    };
+    let decided_by = if kind == FindingKind::TimeOverrun {
+        DecidedBy::Time {
+            move_number: Some(move_number),
+        }
+    } else {
+        DecidedBy::Forfeit {
+            finding: Some((kind, move_number)),
+        }
+    };
+    let note = format!(
+        "{} loses at move {move_number} under {} ({kind}); the board was not counted",
+        loser.name(),
+        rules.name
+    );
+    not_counted(result, decided_by, note)
+}
+
+/// An endless cycle: a draw or no result, as the rule set says.
+fn by_cycle(cycle: Consequence, rules: &RuleSet) -> Adjudication {
+    let (result, decided_by, words) = if cycle == Consequence::Draw {
+        (GameResult::Draw, DecidedBy::Draw, "a draw")
+    } else {
+        (GameResult::Void, DecidedBy::NoResult, "no result")
+    };
+    let note = format!(
+        "the game repeats endlessly, which {} ends as {words}; the board was not counted",
+        rules.name
+    );
+    not_counted(result, decided_by, note)
+}
+
+/// The recorded result, kept (`None`: the record has none).
+fn keep_recorded(kept: Option<GameResult>) -> Adjudication {
+    let (decided_by, note) = match &kept {
+        Some(GameResult::Win { by, .. }) => (
+            match by {
+                WinBy::Resignation => DecidedBy::Resignation,
+                WinBy::Time => DecidedBy::Time { move_number: None },
+                WinBy::Forfeit => DecidedBy::Forfeit { finding: None },
+                WinBy::Adjudicated | WinBy::Unstated => DecidedBy::Recorded,
+            },
+            Note::Text("the game did not end by counting: the recorded result stands".to_string()),
+        ),
+        Some(r) if r.is_count() => (DecidedBy::Recorded, Note::NotCountedUnlessNamed),
+        _ => (
+            DecidedBy::Recorded,
+            Note::Text(
+                "the game did not end with two passes and RE claims no count: not counted"
+                    .to_string(),
+            ),
+        ),
+    };
+    Adjudication {
+        result: kept.unwrap_or(GameResult::Unknown),
+        decided_by,
+        result_matches: None,
+        counted: None,
+        notes: vec![note],
+    }
+}
+
+fn not_counted(result: GameResult, decided_by: DecidedBy, note: String) -> Adjudication {
+    Adjudication {
+        result,
+        decided_by,
+        result_matches: None,
+        counted: None,
+        notes: vec![Note::Text(note)],
+    }
+}
+
+/// Why the final position is counted (`Ok`, with a note when the reason is not two
+/// final passes), or the result to keep when it is not (`Err`: the recorded result, if
+/// any).
+///
+/// A game is counted when it ended with two passes, or when it carries territory markup
+/// (the agreed final position). A record that claims a count (`B+3.5`) without the final
+/// passes is counted only when the user said which stones are dead (a choice other than
+/// [`DeadChoice::Auto`]): such records usually stop before the end, with dead stones and
+/// open boundaries that `auto` cannot settle, and a count would only be noise.
+fn counting_reason(
+    record: &GameRecord,
+    replay: &Replay,
+    recorded: Option<&GameResult>,
+    dead: &DeadChoice,
+) -> Result<Option<Note>, Option<GameResult>> {
+    if let Some(GameResult::Win {
+        by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit | WinBy::Adjudicated,
+        ..
+    }) = recorded
+    {
+        return Err(recorded.cloned());
+    }
+    if replay.ended_by_passes {
+        return Ok(None);
+    }
+    if record.territory.is_some() {
+        return Ok(Some(Note::Text(
+            "the record does not end with two passes; the final position is counted because it carries territory markup"
+                .to_string(),
+        )));
+    }
+    if recorded.is_some_and(GameResult::is_count) && *dead != DeadChoice::Auto {
+        return Ok(Some(Note::CountedAsNamed));
+    }
+    Err(recorded.cloned())
+}
+
+/// Count the final position: the dead stones as `dead` says (none where the rule set
+/// counts every stone alive), then the count under `rules`.
+fn by_count(
+    record: &GameRecord,
+    replay: &Replay,
+    rules: &RuleSet,
+    komi_chosen: bool,
+    dead: &DeadChoice,
+    reason: Option<Note>,
+) -> Result<Adjudication, DeadStonesError> {
+    let board = &replay.board;
+    let height = board.height();
+    let mut notes: Vec<Note> = reason.into_iter().collect();
+    let dead = if rules.dead_stones == DeadStoneRule::AllAlive {
+        if !matches!(dead, DeadChoice::Auto | DeadChoice::None) {
+            notes.push(Note::DeadStonesNotUsed {
+                rules: rules.name.clone(),
+            });
+        }
+        DeadStones {
+            source: DeadSource::None,
+            stones: Vec::new(),
+            unresolved: Vec::new(),
+            notes: Vec::new(),
+        }
+    } else {
+        life::resolve_under(board, dead, record.territory.as_ref(), rules.suicide)?
+    };
+    notes.extend(dead.notes.iter().cloned().map(Note::Text));
+    if !dead.unresolved.is_empty() {
+        let n = dead.unresolved.len();
+        let named: Vec<String> = dead
+            .unresolved
+            .iter()
+            .take(10)
+            .map(|p| p.to_d4(height))
+            .collect();
+        notes.push(Note::Text(format!(
+            "{n} stone{} whose status goref could not settle {} counted as alive ({}{})",
+            plural(n),
+            if n == 1 { "is" } else { "are" },
+            named.join(", "),
+            if n > 10 { ", ..." } else { "" }
+        )));
+    }
+
+    let (komi, komi_source) = score::komi(rules, record.komi, record.handicap, komi_chosen);
+    let facts = GameFacts {
+        handicap: record.handicap,
+        komi,
+        komi_source,
+        passes: replay.passes,
+        ended_by_passes: replay.ended_by_passes,
+        last_mover: replay.last_mover,
+        first_final_passer: replay.first_final_passer,
+        first_passer: record
+            .moves
+            .iter()
+            .find(|m| m.action == Action::Pass)
+            .map(|m| m.color),
+    };
+    let count = score::count(board, &dead.stones, rules, &facts);
+    notes.extend(count.notes.iter().cloned().map(Note::Text));
+    Ok(Adjudication {
+        result: count_result(count.margin, rules),
+        decided_by: DecidedBy::Count,
+        result_matches: None,
+        counted: Some(Counted { dead, count }),
+        notes,
+    })
+}
+
+/// The result a count's margin gives under `rules`: `B+3.5`, `W+12`, `Draw`, or `B+0`
+/// when equal counts go to Black (Ing).
+pub fn count_result(margin: f64, rules: &RuleSet) -> GameResult {
+    if margin.abs() < 1e-9 {
+        match rules.tie {
+            Tie::Draw => GameResult::Draw,
+            Tie::BlackWins => GameResult::Score {
+                winner: Color::Black,
+                margin: 0.0,
+            },
+        }
+    } else if margin > 0.0 {
+        GameResult::Score {
+            winner: Color::Black,
+            margin,
+        }
+    } else {
+        GameResult::Score {
+            winner: Color::White,
+            margin: -margin,
+        }
+    }
+}
+
+/// Does goref's result agree with the record's? `None` when the record states no result
+/// that can be compared (missing, `?`, unreadable text).
+///
+/// Two counted results agree when they name the same winner and margins equal within
+/// 1e-9 (`Draw` is a margin of 0). When either result has no margin (`B+R`, `W+F`, `B+`),
+/// the winners are compared. `Void` agrees only with `Void`, `Draw` only with a draw.
+/// `recorded_text` lets a tie won by Black (`B+0` under Ing) match a record that writes
+/// `B+0`, which reads as a draw.
+pub fn agrees(ours: &GameResult, recorded: &GameResult, recorded_text: &str) -> Option<bool> {
+    let recorded_winner = || match recorded {
+        GameResult::Draw
+            if recorded_text
+                .trim_start()
+                .to_ascii_uppercase()
+                .starts_with("B+") =>
+        {
+            Some(Color::Black)
+        }
+        other => other.winner(),
+    };
+    match recorded {
+        GameResult::Unknown | GameResult::Unreadable(_) => None,
+        GameResult::Void => Some(matches!(ours, GameResult::Void)),
+        _ => Some(match (ours.black_margin(), recorded.black_margin()) {
+            (Some(a), Some(b)) => {
+                (a - b).abs() < 1e-9 && (a.abs() >= 1e-9 || ours.winner() == recorded_winner())
+            }
+            _ => match ours {
+                GameResult::Void => false,
+                GameResult::Draw => matches!(recorded, GameResult::Draw),
+                _ => ours.winner().is_some() && ours.winner() == recorded.winner(),
+            },
+        }),
+    }
+}
+
+#[cfg(test)]
+#[path = "adjudicate_tests.rs"]
+mod tests;

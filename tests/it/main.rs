@@ -1,0 +1,17 @@
+//! goref's integration tests, in one binary (it links once): the built `goref` run as
+//! users and CI run it, and the library over the shared corpus.
+//!
+//! - [`cli`]: `validate`, `score` and `rules`: exit codes, text, JSON;
+//! - [`batch`]: `goref batch` run as CI runs it;
+//! - [`malformed`]: every malformed fixture and the inputs too big to commit;
+//! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
+//!   reported as ignored where the corpus is absent;
+//! - [`docs`]: the examples of docs/ that show output.
+
+mod batch;
+mod cli;
+mod common;
+mod corpus_load;
+mod corpus_score;
+mod docs;
+mod malformed;
