@@ -7,6 +7,7 @@ mod options;
 mod output;
 mod rules;
 mod score;
+mod show;
 mod validate;
 mod words;
 
@@ -38,6 +39,9 @@ enum Command {
     Batch(batch::Args),
     /// List the rule presets, or show one preset's parameters.
     Rules(rules::Args),
+    /// Draw one position of a game: the first illegal move, a chosen move, or the final
+    /// position with its dead stones, owners and count (text, or SVG with --svg).
+    Show(show::Args),
 }
 
 /// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Show(args) => show::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -8,8 +8,8 @@
 
 mod json;
 pub mod rows;
-mod score_table;
-mod text;
+pub mod score_table;
+pub mod text;
 
 use std::io::{self, Write};
 

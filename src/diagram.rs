@@ -9,6 +9,7 @@
 //! board size from 1x1 to 25x25, rectangular ones included. A mark, dead stone or owner
 //! given for a point that is not on the board is left out of the picture, never a panic.
 
+mod game;
 mod svg;
 mod text;
 
@@ -18,6 +19,7 @@ mod tests;
 use crate::board::{Board, Color};
 use crate::point::Point;
 
+pub use game::{DiagramError, GameDiagram, Moment, of_game};
 pub use svg::SvgStyle;
 pub use text::{Charset, TextStyle};
 

@@ -7,7 +7,7 @@
 //! the rows go (written by `output::rows`), [`summary`] adds them up, [`fail_on`] decides
 //! the exit code and [`github`] words each problem as an annotation.
 
-mod destination;
+pub mod destination;
 mod fail_on;
 mod github;
 mod inputs;

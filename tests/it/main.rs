@@ -15,3 +15,4 @@ mod corpus_load;
 mod corpus_score;
 mod docs;
 mod malformed;
+mod show;
