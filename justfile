@@ -29,3 +29,8 @@ fuzz SECONDS="60":
 # Exactly what CI runs.
 ci:
     bash .ci/run
+
+# The batch HTML report in headless Chromium: loaded, screenshot, sorted and filtered
+# (needs chromium, and playwright-core in .tools for the sort and filter check).
+browser:
+    cargo test --release --test it browser::

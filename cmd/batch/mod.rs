@@ -10,7 +10,9 @@
 pub mod destination;
 mod fail_on;
 mod github;
+mod html;
 mod inputs;
+mod markdown;
 mod pipeline;
 mod summary;
 
@@ -89,6 +91,17 @@ pub struct Args {
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
 
+    /// Write one self-contained HTML page to OUT: the summary, a table of the rows
+    /// (sortable and filterable in the browser) and the board of each failing game at
+    /// its first problem. The file appears only when complete.
+    #[arg(long, value_name = "OUT")]
+    html: Option<String>,
+
+    /// Write a short Markdown summary to OUT, for a CI page such as
+    /// `$GITHUB_STEP_SUMMARY`: the counts and the first failing rows.
+    #[arg(long, value_name = "OUT")]
+    summary_md: Option<String>,
+
     /// No summary and no progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -144,7 +157,25 @@ pub fn run(args: Args) -> Result<Outcome> {
         writers.push(Box::new(JsonlWriter::new(destination.writer()?)));
         destinations.push(destination);
     }
-    let stdout_taken = destinations.iter().any(Destination::is_stdout);
+    let html_out = args
+        .html
+        .as_deref()
+        .map(|path| Destination::open(path, "--html"))
+        .transpose()?;
+    let markdown_out = args
+        .summary_md
+        .as_deref()
+        .map(|path| Destination::open(path, "--summary-md"))
+        .transpose()?;
+    let stdout_taken = destinations
+        .iter()
+        .chain(&html_out)
+        .chain(&markdown_out)
+        .any(Destination::is_stdout);
+    let mut html_report = html_out.as_ref().map(|_| html::HtmlReport::new());
+    let mut markdown = markdown_out
+        .as_ref()
+        .map(|_| markdown::MarkdownSummary::default());
 
     let range = match shard {
         Some((k, n)) => {
@@ -182,9 +213,22 @@ pub fn run(args: Args) -> Result<Outcome> {
     let work = {
         let choices = choices.clone();
         let dead = args.dead.clone();
+        let fail_on = fail_on.clone();
+        let boards = args.html.is_some();
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
-            Ok(bytes) => check::score_bytes(name, &bytes, &choices, &dead, &limits),
-            Err(error) => check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
+            Ok(bytes) => {
+                let rows = check::score_bytes(name, &bytes, &choices, &dead, &limits);
+                let drawn = if boards {
+                    html::boards(&bytes, &rows, &choices, &dead, &fail_on)
+                } else {
+                    Vec::new()
+                };
+                (rows, drawn)
+            }
+            Err(error) => (
+                check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
+                Vec::new(),
+            ),
         }
     };
 
@@ -195,11 +239,21 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Box::new(std::io::BufWriter::new(std::io::stdout()))
     };
-    let emit = |rows: Vec<GameReport>| -> std::io::Result<()> {
+    let emit = |(rows, boards): (Vec<GameReport>, Vec<Option<String>>)| -> std::io::Result<()> {
         summary.add_unit(&rows, &fail_on);
-        for row in &rows {
+        for (i, row) in rows.iter().enumerate() {
             for writer in &mut writers {
                 writer.game(row)?;
+            }
+            if html_report.is_some() || markdown.is_some() {
+                let problems = fail_on.problems(row);
+                if let Some(page) = &mut html_report {
+                    let board = boards.get(i).and_then(Option::as_deref);
+                    page.row(row, !problems.is_empty(), board);
+                }
+                if let Some(md) = &mut markdown {
+                    md.row(row, &problems);
+                }
             }
             if args.annotate.is_some() {
                 for problem in fail_on.problems(row) {
@@ -241,6 +295,20 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     drop(writers);
     for destination in destinations {
+        destination.commit()?;
+    }
+    if let (Some(page), Some(destination)) = (&html_report, html_out) {
+        let mut out = destination.writer()?;
+        page.write(&mut out, &summary)
+            .context("cannot write the HTML report")?;
+        drop(out);
+        destination.commit()?;
+    }
+    if let (Some(md), Some(destination)) = (&markdown, markdown_out) {
+        let mut out = destination.writer()?;
+        md.write(&mut out, &summary)
+            .context("cannot write the Markdown summary")?;
+        drop(out);
         destination.commit()?;
     }
     if !args.quiet {

@@ -9,6 +9,7 @@
 //! - [`docs`]: the examples of docs/ that show output.
 
 mod batch;
+mod browser;
 mod cli;
 mod common;
 mod corpus_load;
