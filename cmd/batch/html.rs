@@ -170,7 +170,18 @@ impl HtmlReport {
              <span id=\"shown\" aria-live=\"polite\">{} games</span></div>",
             self.count
         )?;
-        write!(out, "<table id=\"games\"><thead><tr>")?;
+        write!(out, "<table id=\"games\"><colgroup>")?;
+        for (name, _) in COLUMNS {
+            let class = match name {
+                "File" => "file",
+                "Findings" => "findings",
+                "Board" => "board",
+                "Black" | "White" => "name",
+                _ => "short",
+            };
+            write!(out, "<col class=\"{class}\">")?;
+        }
+        write!(out, "</colgroup><thead><tr>")?;
         for (name, numeric) in COLUMNS {
             let kind = if numeric { " data-type=\"number\"" } else { "" };
             if name == "Board" {

@@ -71,3 +71,24 @@ fn the_score_table_example_is_what_score_prints() {
         ],
     );
 }
+
+#[test]
+fn the_show_example_is_what_show_prints() {
+    documented(
+        "cli.md",
+        &[
+            "show",
+            "--ascii",
+            "--final",
+            "fixtures/scoring/even/walls-dead-invader.sgf",
+        ],
+    );
+}
+
+#[test]
+fn the_markdown_summary_example_is_what_batch_writes() {
+    documented(
+        "cli.md",
+        &["batch", "-q", "--summary-md", "-", "fixtures/illegal"],
+    );
+}

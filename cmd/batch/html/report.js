@@ -63,7 +63,7 @@
     for (const row of rows) {
       const show =
         (!onlyProblems || row.problem) && terms.every((t) => row.text.includes(t));
-      row.tr.hidden = !show;
+      if (row.tr.hidden === show) row.tr.hidden = !show; // untouched rows cost no layout
       if (show) visible += 1;
     }
     shown.textContent = visible === total
