@@ -20,7 +20,7 @@ use crate::board::{Board, Color};
 use crate::point::Point;
 
 pub use game::{DiagramError, GameDiagram, Moment, of_game};
-pub use svg::SvgStyle;
+pub use svg::{SvgStyle, escape};
 pub use text::{Charset, TextStyle};
 
 /// A finding's place on the diagram: the point and a short label (the finding's kind,

@@ -9,7 +9,7 @@
 
 use std::io::{self, Write};
 
-use goref::diagram::{Moment, SvgStyle, of_game};
+use goref::diagram::{Moment, SvgStyle, escape, of_game};
 use goref::life::DeadChoice;
 use goref::replay::Severity;
 use goref::report::GameReport;
@@ -23,22 +23,6 @@ use crate::words;
 
 const STYLE: &str = include_str!("html/report.css");
 const SCRIPT: &str = include_str!("html/report.js");
-
-/// Text with the HTML special characters escaped, for element content and attributes.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The page, built row by row.
 pub struct HtmlReport {

@@ -48,8 +48,9 @@ fn centre(p: Point) -> (u32, u32) {
     )
 }
 
-/// Text with the five XML special characters escaped.
-fn escape(text: &str) -> String {
+/// Text with the five XML special characters escaped and control characters (not allowed
+/// in XML 1.0) made spaces: safe in SVG and in HTML, in content and in attributes.
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
