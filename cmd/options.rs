@@ -3,7 +3,12 @@
 //! A value the library cannot read is a usage error carrying the library's own reason.
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use goref::life::DeadChoice;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use goref::gtp::{EngineCommand, EngineLimits, EnginePool};
+use goref::life::{DeadChoice, EngineDead};
 use goref::point::{PointName, PointNameError};
 use goref::rules::{KoRule, ParseRulesError, RuleSet, RulesChoice, Suicide};
 
@@ -48,6 +53,67 @@ pub struct Overrides {
     /// Count with this komi, instead of the record's KM and the rule set's default.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = komi)]
     pub komi: Option<f64>,
+}
+
+/// The GTP engine of `--dead engine`, on `score` and `batch`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EngineOptions {
+    /// The GTP engine that says which stones are dead with `--dead engine`, as one command
+    /// line ("gnugo --mode gtp", "katago gtp -model M.bin.gz -config gtp.cfg"). One engine
+    /// runs per worker, reused from game to game.
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+
+    /// Time limit per game for the engine, in seconds (replaying the game and answering
+    /// final_status_list); an engine past it is stopped, the game gets an error, and a fresh
+    /// engine takes the next game. Starting an engine has the same limit, apart.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = seconds)]
+    pub engine_timeout: f64,
+}
+
+impl EngineOptions {
+    /// `dead` with the engine filled in for `--dead engine`: the pool, started once so a
+    /// command that cannot work is an error before any game. Usage errors: `--dead
+    /// engine` without `--engine`, or `--engine` with another `--dead`.
+    pub fn dead_choice(&self, dead: DeadChoice) -> Result<DeadChoice> {
+        match (&dead, &self.engine) {
+            (DeadChoice::Engine(_), None) => {
+                bail!("--dead engine needs --engine CMD, e.g. --engine \"gnugo --mode gtp\"")
+            }
+            (DeadChoice::Engine(_), Some(text)) => {
+                let command =
+                    EngineCommand::parse(text).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+                let limit = Duration::from_secs_f64(self.engine_timeout);
+                let pool = EnginePool::new(
+                    command,
+                    EngineLimits {
+                        start: limit,
+                        game: limit,
+                    },
+                );
+                pool.check().map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+                Ok(DeadChoice::Engine(EngineDead::Ask(Arc::new(pool))))
+            }
+            (_, Some(_)) => bail!("--engine is used only with --dead engine"),
+            (_, None) => Ok(dead),
+        }
+    }
+
+    /// The longest one game can take with the engine: starting one, then the game.
+    pub fn worst_case(&self, dead: &DeadChoice) -> Duration {
+        match dead {
+            DeadChoice::Engine(_) => Duration::from_secs_f64(self.engine_timeout * 2.0),
+            _ => Duration::ZERO,
+        }
+    }
+}
+
+/// `--engine-timeout`: a positive number of seconds, at most a day.
+fn seconds(text: &str) -> Result<f64, ParseError> {
+    match text.trim().parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs <= 86_400.0 => Ok(secs),
+        _ => Err("must be a number of seconds above 0 and at most 86400".into()),
+    }
 }
 
 /// The rule sets of `--rules`, in the order given.
@@ -139,6 +205,7 @@ pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
         "auto" => return Ok(DeadChoice::Auto),
         "markup" => return Ok(DeadChoice::Markup),
         "none" => return Ok(DeadChoice::None),
+        "engine" => return Ok(DeadChoice::Engine(EngineDead::Unset)),
         _ => {}
     }
     let names = text
@@ -147,7 +214,7 @@ pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
         .map(PointName::parse)
         .collect::<Result<Vec<_>, PointNameError>>()?;
     if names.is_empty() {
-        return Err("give auto, markup, none, or points such as D4,Q16 or dd,pp".into());
+        return Err("give auto, markup, none, engine, or points such as D4,Q16 or dd,pp".into());
     }
     Ok(DeadChoice::Named(names))
 }
@@ -160,6 +227,7 @@ pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
             .help("The record's TB/TW markup when it has some, else what goref can prove"),
         PossibleValue::new("markup").help("Only the record's markup"),
         PossibleValue::new("none").help("Every stone alive"),
+        PossibleValue::new("engine").help("What the GTP engine of --engine says"),
     ])
     .try_map(|text| dead_choice(&text))
 }

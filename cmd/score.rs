@@ -8,7 +8,7 @@ use goref::report::{CheckError, GameReport};
 use goref::sgf::Limits;
 
 use crate::Outcome;
-use crate::options::{RuleListOptions, dead_choice};
+use crate::options::{EngineOptions, RuleListOptions, dead_choice};
 use crate::output::{self, Format};
 
 #[derive(clap::Args)]
@@ -21,15 +21,19 @@ pub struct Args {
     rules: RuleListOptions,
 
     /// Dead stones: auto (the record's markup, else what goref can prove), markup (the
-    /// record's TB/TW), none (every stone alive), or points in D4 or SGF form separated by
+    /// record's TB/TW), none (every stone alive), engine (what the GTP engine of --engine
+    /// says), or points in D4 or SGF form separated by
     /// commas (D4,Q16 or dd,pp), each naming its whole chain.
     #[arg(
         long,
-        value_name = "auto|markup|none|POINTS",
+        value_name = "auto|markup|none|engine|POINTS",
         default_value = "auto",
         value_parser = dead_choice
     )]
     dead: DeadChoice,
+
+    #[command(flatten)]
+    engine: EngineOptions,
 
     /// Output format: text shows the rule sets side by side; json per docs/formats.md.
     #[arg(long, value_enum, default_value = "text")]
@@ -38,9 +42,10 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let choices = args.rules.choices();
+    let dead = args.engine.dead_choice(args.dead.clone())?;
     let mut writer = output::score_writer(args.format, choices.len());
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
-        Ok(bytes) => check::score_bytes(file, &bytes, &choices, &args.dead, &Limits::default()),
+        Ok(bytes) => check::score_bytes(file, &bytes, &choices, &dead, &Limits::default()),
         Err(error) => check::unreadable_rows(file, 0, &choices, &CheckError::Read(error)),
     };
     let problem = |r: &GameReport| !r.valid || r.error.is_some() || r.result_mismatch();

@@ -23,6 +23,9 @@ pub fn dead_stones(error: &DeadStonesError) -> String {
         DeadStonesError::OffBoard { name, .. } | DeadStonesError::NoStone { name } => {
             format!("--dead {name}: {error}")
         }
+        DeadStonesError::Engine(_)
+        | DeadStonesError::EngineNoStone { .. }
+        | DeadStonesError::EngineNotAsked => format!("--dead engine: {error}"),
     }
 }
 

@@ -263,11 +263,7 @@ fn counting_reason(
     recorded: Option<&GameResult>,
     dead: &DeadChoice,
 ) -> Result<Option<Note>, Option<GameResult>> {
-    if let Some(GameResult::Win {
-        by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit | WinBy::Adjudicated,
-        ..
-    }) = recorded
-    {
+    if recorded.is_some_and(decided_without_count) {
         return Err(recorded.cloned());
     }
     if replay.ended_by_passes {
@@ -283,6 +279,28 @@ fn counting_reason(
         return Ok(Some(Note::CountedAsNamed));
     }
     Err(recorded.cloned())
+}
+
+/// A recorded resignation, loss on time, forfeit or adjudication: the result stands and
+/// the final position is never counted.
+fn decided_without_count(recorded: &GameResult) -> bool {
+    matches!(
+        recorded,
+        GameResult::Win {
+            by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit | WinBy::Adjudicated,
+            ..
+        }
+    )
+}
+
+/// Whether `record`'s final position may be counted: false when its `RE` says the game
+/// was decided otherwise (so nobody need be asked for its dead stones).
+pub fn may_be_counted(record: &GameRecord) -> bool {
+    !record
+        .result
+        .as_deref()
+        .map(GameResult::parse)
+        .is_some_and(|r| decided_without_count(&r))
 }
 
 /// Count the final position: the dead stones as `dead` says (none where the rule set

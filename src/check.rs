@@ -3,10 +3,12 @@
 //! collection go to rayon's pool (each game is independent) and come back in game order,
 //! so the output never depends on scheduling.
 
+use std::borrow::Cow;
+
 use rayon::prelude::*;
 
 use crate::adjudicate;
-use crate::life::DeadChoice;
+use crate::life::{DeadChoice, EngineDead};
 use crate::replay::{self, Finding, FindingKind, Replay};
 use crate::report::{CheckError, FindingReport, GameReport, ScoreReport, Warning};
 use crate::rules::{RuleSet, RulesChoice, RulesOrigin};
@@ -47,9 +49,11 @@ pub fn score_bytes(
         Ok(games) => in_order(&games, |i, game| match game {
             Ok(_) if deadline.passed() => unreadable(i + 1, deadline.error(i).into()),
             Ok(record) => {
+                let komi = choices.first().and_then(|c| c.komi);
+                let dead = ask_engine(record, komi, dead);
                 let reports = choices
                     .iter()
-                    .map(|choice| score_game(file, record, choice, dead))
+                    .map(|choice| score_game(file, record, choice, &dead))
                     .collect();
                 deadline.spend(record.moves.len());
                 reports
@@ -91,13 +95,35 @@ pub fn score_game(
     let Some((replay, rules)) = replayed else {
         return report;
     };
-    match adjudicate::adjudicate(record, &replay, &rules, choice.komi.is_some(), dead) {
+    let dead = ask_engine(record, choice.komi, dead);
+    match adjudicate::adjudicate(record, &replay, &rules, choice.komi.is_some(), &dead) {
         Ok(adjudication) => {
             report.add_score(ScoreReport::new(adjudication, record.height), &rules.name)
         }
         Err(e) => report.error = Some(e.into()),
     }
     report
+}
+
+/// With `--dead engine` ([`EngineDead::Ask`]), the engine's answer for `record` (asked
+/// once, with `komi` when given, else the record's): what every rule set then counts
+/// with. A game whose `RE` rules out a count is not asked about. Any other choice as it
+/// is.
+fn ask_engine<'d>(
+    record: &GameRecord,
+    komi: Option<f64>,
+    dead: &'d DeadChoice,
+) -> Cow<'d, DeadChoice> {
+    match dead {
+        DeadChoice::Engine(EngineDead::Ask(pool)) if adjudicate::may_be_counted(record) => {
+            let answer = match pool.dead_stones(record, komi.or(record.komi)) {
+                Ok(points) => EngineDead::Said(points),
+                Err(e) => EngineDead::Failed(e),
+            };
+            Cow::Owned(DeadChoice::Engine(answer))
+        }
+        _ => Cow::Borrowed(dead),
+    }
 }
 
 /// Validate one loaded game, keeping the replay and the rule set for counting.

@@ -26,7 +26,10 @@
 //!
 //! Everything runs once per game on the final position; no input can make it panic.
 
+use std::sync::Arc;
+
 use crate::board::{Board, Color};
+use crate::gtp::{EnginePool, GtpError};
 use crate::point::{Point, PointName};
 use crate::rules::Suicide;
 use crate::sgf::TerritoryMarks;
@@ -44,16 +47,19 @@ pub enum DeadSource {
     Estimate,
     /// Every stone alive (`--dead none`, and Tromp-Taylor).
     None,
+    /// A GTP engine's `final_status_list dead` (`--dead engine`).
+    Engine,
 }
 
 impl DeadSource {
-    /// The name used in JSON and CSV: `markup`, `user`, `estimate`, `none`.
+    /// The name used in JSON and CSV: `markup`, `user`, `estimate`, `none`, `engine`.
     pub fn as_str(self) -> &'static str {
         match self {
             DeadSource::Markup => "markup",
             DeadSource::User => "user",
             DeadSource::Estimate => "estimate",
             DeadSource::None => "none",
+            DeadSource::Engine => "engine",
         }
     }
 }
@@ -72,6 +78,23 @@ pub enum DeadChoice {
     /// Points naming dead stones, each its whole chain, in `D4` or SGF form (a `D4` name
     /// becomes a point once the board's height is known).
     Named(Vec<PointName>),
+    /// What a GTP engine says ([`crate::gtp`]).
+    Engine(EngineDead),
+}
+
+/// The dead stones of [`DeadChoice::Engine`]: the engines to ask, then, for one game,
+/// what the engine said. [`crate::check::score_game`] asks the engine once per game and
+/// counts every rule set with its answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineDead {
+    /// Chosen, with no engine given yet (a front end fills it in).
+    Unset,
+    /// The engines to ask.
+    Ask(Arc<EnginePool>),
+    /// The engine's dead stones for this game.
+    Said(Vec<Point>),
+    /// Why the engine could not say, in its words.
+    Failed(GtpError),
 }
 
 /// Why the dead stones the user chose cannot be found on a board.
@@ -86,6 +109,17 @@ pub enum DeadStonesError {
     /// A named point without a stone.
     #[error("there is no stone on {name}")]
     NoStone { name: String },
+    /// The engine could not say which stones are dead.
+    #[error(transparent)]
+    Engine(#[from] GtpError),
+    /// The engine named a point that is empty in goref's final position (the two
+    /// replays disagree).
+    #[error("the engine named {name} dead, but the final position has no stone there")]
+    EngineNoStone { name: String },
+    /// [`EngineDead::Unset`] or [`EngineDead::Ask`] reached the count: nobody asked the
+    /// engine about this game.
+    #[error("no engine was asked about this game's dead stones")]
+    EngineNotAsked,
 }
 
 /// The dead stones of a final position.
@@ -150,6 +184,18 @@ pub fn resolve_under(
         DeadChoice::Markup => marks
             .map(|m| from_markup(board, m))
             .ok_or(DeadStonesError::NoMarkup),
+        DeadChoice::Engine(EngineDead::Said(points)) => {
+            let mut dead = from_points(board, points).map_err(|e| match e {
+                DeadStonesError::NoStone { name } => DeadStonesError::EngineNoStone { name },
+                other => other,
+            })?;
+            dead.source = DeadSource::Engine;
+            Ok(dead)
+        }
+        DeadChoice::Engine(EngineDead::Failed(e)) => Err(DeadStonesError::Engine(e.clone())),
+        DeadChoice::Engine(EngineDead::Unset | EngineDead::Ask(_)) => {
+            Err(DeadStonesError::EngineNotAsked)
+        }
         DeadChoice::Auto => Ok(match marks {
             Some(m) => from_markup(board, m),
             None => {

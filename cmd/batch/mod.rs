@@ -28,7 +28,7 @@ use goref::report::{CheckError, GameReport};
 use goref::sgf::Clock;
 
 use crate::Outcome;
-use crate::options::{RuleListOptions, dead_source};
+use crate::options::{EngineOptions, RuleListOptions, dead_source};
 use crate::output::ReportWriter;
 use crate::output::rows::{CsvWriter, JsonlWriter};
 use destination::Destination;
@@ -55,6 +55,9 @@ pub struct Args {
     /// one game.)
     #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_source())]
     dead: DeadChoice,
+
+    #[command(flatten)]
+    engine: EngineOptions,
 
     /// Write one CSV row per (game, rule set) to OUT (`-` = standard output). The file
     /// appears only when complete.
@@ -176,6 +179,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut markdown = markdown_out
         .as_ref()
         .map(|_| markdown::MarkdownSummary::default());
+    let dead = args.engine.dead_choice(args.dead.clone())?;
 
     let range = match shard {
         Some((k, n)) => {
@@ -196,8 +200,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         window: jobs * 2 + 2,
         // The library stops a file between games once `timeout` has passed; one game's
         // work is bounded by the loader's limits (seconds). Far past both, only a bug in
-        // goref can be at work.
-        stuck_after: timeout * 2 + Duration::from_secs(60),
+        // goref can be at work. An engine adds its own bound for each game.
+        stuck_after: timeout * 2 + Duration::from_secs(60) + args.engine.worst_case(&dead),
         range,
     };
     let limits = goref::sgf::Limits {
@@ -212,7 +216,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let work = {
         let choices = choices.clone();
-        let dead = args.dead.clone();
+        let dead = dead.clone();
         let fail_on = fail_on.clone();
         let boards = args.html.is_some();
         move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {

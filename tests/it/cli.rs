@@ -780,7 +780,7 @@ fn bad_dead_values_are_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "error: invalid value 'I5' for '--dead <auto|markup|none|POINTS>': `I5` is not a point",
+            "error: invalid value 'I5' for '--dead <auto|markup|none|engine|POINTS>': `I5` is not a point",
         ));
     // A named point without a stone: that game cannot be counted.
     goref()

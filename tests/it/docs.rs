@@ -92,3 +92,19 @@ fn the_markdown_summary_example_is_what_batch_writes() {
         &["batch", "-q", "--summary-md", "-", "fixtures/illegal"],
     );
 }
+
+#[test]
+#[cfg_attr(not(has_gnugo), ignore = "GNU Go not found: apt-get install gnugo")]
+fn the_engine_example_is_what_score_prints_with_gnu_go() {
+    documented(
+        "cli.md",
+        &[
+            "score",
+            "--dead",
+            "engine",
+            "--engine",
+            "/usr/games/gnugo --mode gtp",
+            "fixtures/engine/gnu-crazy.sgf",
+        ],
+    );
+}

@@ -6,7 +6,9 @@
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
-//! - [`docs`]: the examples of docs/ that show output.
+//! - [`docs`]: the examples of docs/ that show output;
+//! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
+//!   GNU Go.
 
 mod batch;
 mod browser;
@@ -15,5 +17,6 @@ mod common;
 mod corpus_load;
 mod corpus_score;
 mod docs;
+mod gtp;
 mod malformed;
 mod show;
