@@ -15,7 +15,7 @@ use goref::sgf;
 use crate::Outcome;
 use crate::batch::destination::Destination;
 use crate::input;
-use crate::options::{RuleOptions, dead_choice};
+use crate::options::{EngineOptions, RuleOptions, dead_choice};
 use crate::output::score_table;
 use crate::output::text::{finding_line, heading};
 use crate::words;
@@ -42,10 +42,14 @@ pub struct Args {
     #[command(flatten)]
     rules: RuleOptions,
 
-    /// Dead stones at the final position: auto, markup, none, or points (D4 or SGF form,
-    /// comma-separated), each naming its whole chain.
+    /// Dead stones at the final position: auto, markup, none, engine (what the GTP engine
+    /// of --engine says), or points (D4 or SGF form, comma-separated), each naming its
+    /// whole chain.
     #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_choice)]
     dead: DeadChoice,
+
+    #[command(flatten)]
+    engine: EngineOptions,
 
     /// Plain ASCII (X, O, x, o for dead stones, b, w for owned points) and no colour.
     #[arg(long)]
@@ -74,6 +78,9 @@ pub fn run(args: Args) -> Result<Outcome> {
         .map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
     let choice = args.rules.choice();
     let resolved = choice.resolve(&record);
+    // The engine is asked once; the drawing and the count both use its answer.
+    let dead = args.engine.dead_choice(args.dead.clone())?;
+    let dead = check::ask_engine(&record, choice.komi, &dead);
     let moment = match (args.move_number, args.final_position) {
         (Some(n), _) => Moment::AfterMove(n),
         (None, true) => Moment::Final,
@@ -83,7 +90,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         &record,
         &resolved.rules,
         choice.komi.is_some(),
-        &args.dead,
+        &dead,
         moment,
     )
     .map_err(|e| match e {
@@ -92,7 +99,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         other => anyhow::anyhow!("--move: {}: {other}", args.file),
     })?;
-    let report = check::score_game(&args.file, &record, &choice, &args.dead);
+    let report = check::score_game(&args.file, &record, &choice, &dead);
     let mut diagram = drawn.diagram.clone();
     diagram.caption = caption(&report, &drawn);
     diagram.notes = notes(&report, &drawn);

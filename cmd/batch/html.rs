@@ -1,20 +1,23 @@
 //! `--html OUT`: the batch as one self-contained HTML page: the summary, a table of
-//! every row (sortable and filterable in the browser by the page's own script), and for
-//! each row that fails a board diagram of the position at its first problem, inline SVG.
-//! Nothing is fetched: the style sheet and the script are in the page, and the page names
-//! no other address.
+//! every row (shown a page at a time, sortable and filterable in the browser by the
+//! page's own script), and for each row that fails a board diagram of the position at its
+//! first problem, inline SVG. Nothing is fetched: the style sheet, the script and the data
+//! are in the page, and the page names no other address.
 //!
 //! Rows are kept in memory until the end, because the summary comes first on the page:
-//! about 300 bytes per row and 10 to 20 KB per diagram (docs/benchmarks.md).
+//! about 250 bytes per row and 10 to 20 KB per diagram (docs/benchmarks.md).
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use goref::diagram::{Moment, SvgStyle, escape, of_game};
-use goref::life::DeadChoice;
+use goref::life::{DeadChoice, EngineDead};
+use goref::point::Point;
 use goref::replay::Severity;
 use goref::report::GameReport;
 use goref::rules::RulesChoice;
 use goref::sgf;
+use serde::Serialize;
 
 use super::fail_on::FailOn;
 use super::summary::Summary;
@@ -24,13 +27,8 @@ use crate::words;
 const STYLE: &str = include_str!("html/report.css");
 const SCRIPT: &str = include_str!("html/report.js");
 
-/// The page, built row by row.
-pub struct HtmlReport {
-    rows: String,
-    count: usize,
-}
-
-/// The table's columns: header, and whether it sorts as numbers.
+/// The table's columns: header, and whether it sorts as numbers. The script draws the
+/// cells in this order.
 const COLUMNS: [(&str, bool); 12] = [
     ("File", false),
     ("Game", true),
@@ -46,88 +44,107 @@ const COLUMNS: [(&str, bool); 12] = [
     ("Board", false),
 ];
 
+/// The page, built row by row. The rows and boards are kept as data (JSON in a script
+/// element of type `application/json`), not as HTML: the page's script shows them a page
+/// at a time, sorts and filters the data, and puts a board's SVG into the document only
+/// when its row is opened, so the browser lays out about a hundred rows whatever the size
+/// of the batch.
+pub struct HtmlReport {
+    /// Each file's name once (rows refer to it by index); a file's rows come together.
+    files: Vec<String>,
+    /// The rows as JSON arrays ([`Row`]), comma-separated, safe inside a script element.
+    rows: String,
+    count: usize,
+    /// The boards, inline SVG; rows refer to them by index.
+    boards: Vec<String>,
+}
+
+/// One row of the data, as a JSON array (the script's `ROW` names its fields): file
+/// (index), game, rules, size, points on the board (the size's sort key: 9x9 < 13x13 <
+/// 19x19 < 19x25), moves, Black, White, recorded result, goref's result, whether they
+/// agree, findings, the error of an unreadable row, whether the row fails `--fail-on`,
+/// and its board (index).
+#[derive(Serialize)]
+struct Row<'a>(
+    usize,
+    usize,
+    &'a str,
+    &'a str,
+    u32,
+    Option<usize>,
+    &'a str,
+    &'a str,
+    &'a str,
+    &'a str,
+    Option<bool>,
+    Vec<RowFinding<'a>>,
+    Option<String>,
+    bool,
+    Option<usize>,
+);
+
+/// A finding of a row: kind, move, whether it makes the game illegal, its sentence.
+#[derive(Serialize)]
+struct RowFinding<'a>(&'a str, Option<usize>, bool, &'a str);
+
 impl HtmlReport {
     pub fn new() -> HtmlReport {
         HtmlReport {
+            files: Vec::new(),
             rows: String::new(),
             count: 0,
+            boards: Vec::new(),
         }
     }
 
     /// One row. `problem`: the row fails `--fail-on`; `board`: its diagram, inline SVG.
     pub fn row(&mut self, r: &GameReport, problem: bool, board: Option<&str>) {
-        self.count += 1;
-        let id = self.count;
-        let class = if problem { " class=\"problem\"" } else { "" };
-        let s = &mut self.rows;
-        s.push_str(&format!("<tr id=\"row-{id}\"{class}>"));
-        s.push_str(&format!("<td class=\"file\">{}</td>", escape(&r.file)));
-        s.push_str(&format!("<td class=\"n\">{}</td>", r.game));
-        s.push_str(&format!("<td>{}</td>", escape(&r.rules)));
+        if self.files.last() != Some(&r.file) {
+            self.files.push(r.file.clone());
+        }
         let size = r.size.as_deref().unwrap_or("");
-        // Sorted by the number of points, so 9x9 < 13x13 < 19x19 < 19x25.
         let side = |n: &str| n.trim().parse::<u32>().unwrap_or(0);
         let points = match size.split_once('x') {
             Some((w, h)) => side(w) * side(h),
             None => side(size) * side(size),
         };
-        s.push_str(&format!(
-            "<td class=\"n\" data-v=\"{points}\">{}</td>",
-            escape(size)
-        ));
-        s.push_str(&format!(
-            "<td class=\"n\">{}</td>",
-            r.moves.map_or(String::new(), |m| m.to_string())
-        ));
-        for name in [&r.black, &r.white, &r.recorded_result] {
-            s.push_str(&format!(
-                "<td>{}</td>",
-                escape(name.as_deref().unwrap_or(""))
-            ));
-        }
+        let board = board.map(|svg| {
+            self.boards.push(svg.to_string());
+            self.boards.len() - 1
+        });
         let score = r.score.as_ref();
-        s.push_str(&format!(
-            "<td>{}</td>",
-            escape(score.map_or("", |s| s.result.as_str()))
-        ));
-        let agrees = match score.and_then(|s| s.result_matches) {
-            Some(true) => "<td class=\"yes\">yes</td>",
-            Some(false) => "<td class=\"no\">no</td>",
-            None => "<td></td>",
-        };
-        s.push_str(agrees);
-        s.push_str("<td>");
-        if let Some(error) = &r.error {
-            s.push_str(&format!(
-                "<span class=\"no\">unreadable</span>: {}",
-                escape(&words::error(error))
-            ));
+        let row = Row(
+            self.files.len() - 1,
+            r.game,
+            &r.rules,
+            size,
+            points,
+            r.moves,
+            r.black.as_deref().unwrap_or(""),
+            r.white.as_deref().unwrap_or(""),
+            r.recorded_result.as_deref().unwrap_or(""),
+            score.map_or("", |s| s.result.as_str()),
+            score.and_then(|s| s.result_matches),
+            r.findings
+                .iter()
+                .map(|f| {
+                    RowFinding(
+                        f.kind.as_str(),
+                        f.move_number,
+                        f.severity == Severity::Illegal,
+                        &f.detail,
+                    )
+                })
+                .collect(),
+            r.error.as_ref().map(words::error),
+            problem,
+            board,
+        );
+        if self.count > 0 {
+            self.rows.push(',');
         }
-        let mut first = true;
-        for f in &r.findings {
-            if !first {
-                s.push_str(", ");
-            }
-            first = false;
-            let at = f.move_number.map_or(String::new(), |m| format!(" {m}"));
-            let class = if f.severity == Severity::Illegal {
-                "finding no"
-            } else {
-                "finding"
-            };
-            s.push_str(&format!(
-                "<span class=\"{class}\" title=\"{}\">{}{at}</span>",
-                escape(&f.detail),
-                f.kind
-            ));
-        }
-        s.push_str("</td><td>");
-        if let Some(svg) = board {
-            s.push_str("<details><summary>board</summary>");
-            s.push_str(svg);
-            s.push_str("</details>");
-        }
-        s.push_str("</td></tr>\n");
+        self.count += 1;
+        self.rows.push_str(&script_safe(json(&row)));
     }
 
     /// The whole page.
@@ -146,6 +163,11 @@ impl HtmlReport {
             env!("CARGO_PKG_VERSION")
         )?;
         write_summary(out, summary)?;
+        writeln!(
+            out,
+            "<noscript><p>The table of games needs JavaScript; goref's --csv and --jsonl \
+             outputs hold the same rows.</p></noscript>"
+        )?;
         writeln!(
             out,
             "<div class=\"controls\"><input id=\"filter\" type=\"search\" placeholder=\"Filter: file, player, finding, result...\" aria-label=\"Filter the games\">\
@@ -177,11 +199,48 @@ impl HtmlReport {
                 )?;
             }
         }
-        writeln!(out, "</tr></thead><tbody>")?;
+        writeln!(out, "</tr></thead><tbody></tbody></table>")?;
+        writeln!(
+            out,
+            "<nav id=\"pager\" aria-label=\"Pages of the table\">\
+             <button id=\"first\" type=\"button\">first</button>\
+             <button id=\"previous\" type=\"button\">previous</button>\
+             <span id=\"page\"></span>\
+             <button id=\"next\" type=\"button\">next</button>\
+             <button id=\"last\" type=\"button\">last</button></nav>"
+        )?;
+        write!(
+            out,
+            "<script id=\"report-data\" type=\"application/json\">{{\"files\":{},\"rows\":[",
+            script_safe(json(&self.files))
+        )?;
         out.write_all(self.rows.as_bytes())?;
-        writeln!(out, "</tbody></table>")?;
+        write!(out, "],\"boards\":[")?;
+        for (i, board) in self.boards.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            out.write_all(script_safe(json(board)).as_bytes())?;
+        }
+        writeln!(out, "]}}</script>")?;
         writeln!(out, "<script>{SCRIPT}</script></body></html>")?;
         out.flush()
+    }
+}
+
+/// `value` as JSON. Serializing these strings, numbers and arrays cannot fail.
+fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// JSON that can sit inside a script element: no `</` (which could end it) and no `<!`
+/// (which could open a comment there). Both only occur inside strings, where `\/` and
+/// `\u003c` mean the same characters.
+fn script_safe(json: String) -> String {
+    if json.contains("</") || json.contains("<!") {
+        json.replace("</", "<\\/").replace("<!", "\\u003c!")
+    } else {
+        json
     }
 }
 
@@ -250,8 +309,9 @@ pub fn boards(
                 let choice = choices.get(choice_index)?;
                 let rules = choice.resolve(record).rules;
                 let komi_chosen = choice.komi.is_some();
+                let dead = engine_answer(dead, r, record.width, record.height);
                 let drawn =
-                    of_game(record, &rules, komi_chosen, dead, Moment::FirstIllegal).ok()?;
+                    of_game(record, &rules, komi_chosen, &dead, Moment::FirstIllegal).ok()?;
                 let mut diagram = drawn.diagram.clone();
                 diagram.caption = show::caption(r, &drawn).split_off(1);
                 diagram.caption.insert(0, format!("game {}", r.game));
@@ -276,4 +336,26 @@ pub fn boards(
         boards.push(board);
     }
     boards
+}
+
+/// With `--dead engine` the engine was asked once, for the count: the board is drawn with
+/// its answer, the row's dead stones, rather than by asking again.
+fn engine_answer<'d>(
+    dead: &'d DeadChoice,
+    row: &GameReport,
+    width: u8,
+    height: u8,
+) -> Cow<'d, DeadChoice> {
+    match dead {
+        DeadChoice::Engine(_) => {
+            let said = row
+                .score
+                .iter()
+                .flat_map(|s| &s.dead_stones)
+                .filter_map(|name| Point::from_d4(name, width, height))
+                .collect();
+            Cow::Owned(DeadChoice::Engine(EngineDead::Said(said)))
+        }
+        other => Cow::Borrowed(other),
+    }
 }

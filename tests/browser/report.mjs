@@ -1,19 +1,20 @@
 // Drives headless Chromium (Debian's /usr/bin/chromium) with playwright-core from .tools
 // over a goref batch HTML report, as a reader would: it waits for the page's script, sorts
-// by a column twice, types a filter, ticks "only games with problems", opens a board, and
-// takes a screenshot. It prints what it saw as one JSON object; tests/browser.rs decides
+// by a column twice (looking at the first two pages), types a filter, ticks "only games
+// that fail", opens a board, follows an address #row-N to a row on another page, and takes
+// a screenshot. It prints what it saw as one JSON object; tests/it/browser.rs decides
 // whether that is right.
 //
-// node tests/browser/report.mjs REPORT.html SCREENSHOT.png SORT_HEADER FILTER_TEXT
+// node tests/browser/report.mjs REPORT.html SCREENSHOT.png SORT_HEADER FILTER_TEXT ROW
 import { createRequire } from "node:module";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [report, screenshot, sortHeader, filterText] = process.argv.slice(2);
-if (!report || !screenshot || !sortHeader || filterText === undefined) {
-  console.error("usage: node report.mjs REPORT.html SCREENSHOT.png SORT_HEADER FILTER_TEXT");
+const [report, screenshot, sortHeader, filterText, targetRow] = process.argv.slice(2);
+if (!report || !screenshot || !sortHeader || filterText === undefined || !targetRow) {
+  console.error("usage: node report.mjs REPORT.html SCREENSHOT.png SORT_HEADER FILTER_TEXT ROW");
   process.exit(2);
 }
 const root = resolve(new URL("../..", import.meta.url).pathname);
@@ -43,53 +44,72 @@ try {
   await page.waitForSelector("body[data-ready='1']");
   const loadMs = Date.now() - started;
 
-  const visibleRows = () => page.$$eval("#games tbody tr", (trs) => trs.filter((tr) => !tr.hidden).length);
+  const rowsOnPage = () => page.$$eval("#games tbody tr", (trs) => trs.length);
   const column = (header) => page.$$eval("#games tbody tr", (trs, header) => {
     const ths = Array.from(document.querySelectorAll("#games thead th"));
     const i = ths.findIndex((th) => th.textContent.trim().replace(/[\u25B2\u25BC]/g, "").trim() === header);
-    return trs.filter((tr) => !tr.hidden).map((tr) => {
+    return trs.map((tr) => {
       const cell = tr.cells[i];
       return cell.dataset.v !== undefined ? cell.dataset.v : cell.textContent.trim();
     });
   }, header);
-  const sortButton = page.locator("#games thead th button", { hasText: sortHeader }).first();
+  const header = page.locator("#games thead th", { hasText: sortHeader }).first();
+  const sortButton = header.locator("button");
 
   const out = { loadMs, errors, requests };
-  out.rows = await page.$$eval("#games tbody tr", (trs) => trs.length);
-  out.visibleAtStart = await visibleRows();
-  out.diagrams = await page.$$eval("#games svg.goref-diagram", (svgs) => svgs.length);
+  out.rowsAtStart = await rowsOnPage();
   out.shownAtStart = await page.textContent("#shown");
+  out.pageAtStart = await page.textContent("#page");
+  out.diagramsAtStart = await page.$$eval("#games svg", (svgs) => svgs.length);
 
+  let t = Date.now();
   await sortButton.click();
   out.sortedAscending = await column(sortHeader);
-  out.ariaAscending = await page.locator("#games thead th", { hasText: sortHeader }).first().getAttribute("aria-sort");
+  out.sortMs = Date.now() - t;
+  out.ariaAscending = await header.getAttribute("aria-sort");
+  await page.click("#next");
+  out.sortedAscendingNext = await column(sortHeader);
+  out.pageNext = await page.textContent("#page");
   await sortButton.click();
   out.sortedDescending = await column(sortHeader);
-  out.ariaDescending = await page.locator("#games thead th", { hasText: sortHeader }).first().getAttribute("aria-sort");
+  out.ariaDescending = await header.getAttribute("aria-sort");
+  out.pageAfterSort = await page.textContent("#page");
 
+  t = Date.now();
   await page.fill("#filter", filterText);
-  await page.waitForFunction(
-    (t) => document.getElementById("shown").textContent.includes(" of ") || t === "",
-    filterText,
-  );
-  out.filteredRows = await visibleRows();
-  out.filteredTexts = await page.$$eval("#games tbody tr", (trs) => trs.filter((tr) => !tr.hidden).map((tr) => tr.textContent));
+  await page.waitForFunction(() => document.getElementById("shown").textContent.includes(" of "));
+  out.filterMs = Date.now() - t;
+  out.filteredRows = await rowsOnPage();
+  out.filteredTexts = await page.$$eval("#games tbody tr", (trs) => trs.map((tr) => tr.textContent));
   out.shownFiltered = await page.textContent("#shown");
 
   await page.fill("#filter", "");
+  await page.waitForFunction(() => !document.getElementById("shown").textContent.includes(" of "));
   await page.check("#problems-only");
-  await page.waitForFunction(() => true);
-  out.problemRows = await visibleRows();
-  out.problemRowsAllMarked = await page.$$eval("#games tbody tr", (trs) => trs.filter((tr) => !tr.hidden).every((tr) => tr.classList.contains("problem")));
+  out.problemRows = await rowsOnPage();
+  out.problemRowsAllMarked = await page.$$eval("#games tbody tr", (trs) => trs.every((tr) => tr.classList.contains("problem")));
+  out.shownProblems = await page.textContent("#shown");
 
-  // Open the first visible board and look at it.
-  const summary = page.locator("#games tbody tr:not([hidden]) details summary").first();
-  await summary.click();
-  const svg = page.locator("#games tbody tr:not([hidden]) details[open] svg.goref-diagram").first();
-  const box = await svg.boundingBox();
-  out.openedBoard = box ? { width: box.width, height: box.height } : null;
+  // Open the first board of the page and look at it.
+  await page.locator("#games tbody details summary").first().click();
+  const svg = page.locator("#games tbody details[open] svg.goref-diagram").first();
   out.openedStones = await svg.locator("circle.stone").count();
-  await svg.scrollIntoViewIfNeeded();
+
+  // An address naming a row that the filter hides: the filter goes, the row's page is
+  // shown, the row marked and its board open.
+  await page.uncheck("#problems-only");
+  await page.fill("#filter", "no-such-row-anywhere");
+  await page.waitForFunction(() => document.getElementById("shown").textContent.startsWith("0 of"));
+  await page.evaluate((n) => { location.hash = `#row-${n}`; }, targetRow);
+  const target = page.locator("#games tbody tr.target");
+  await target.waitFor();
+  out.targetId = await target.getAttribute("id");
+  out.targetStones = await target.locator("details[open] svg.goref-diagram circle.stone").count();
+  const box = await target.boundingBox();
+  out.targetInView = box !== null && box.y >= 0 && box.y < 900;
+  out.pageAtTarget = await page.textContent("#page");
+  out.filterAtTarget = await page.inputValue("#filter");
+  out.shownAtTarget = await page.textContent("#shown");
   await page.screenshot({ path: screenshot, fullPage: false });
   out.screenshot = screenshot;
   console.log(JSON.stringify(out));

@@ -1,18 +1,27 @@
 //! The HTML report of a batch over corpus records, opened in headless Chromium (Debian's
-//! `chromium`) as a reader opens it: Chromium's own `--dump-dom` shows the page after its
-//! script ran, with a row per CSV row and a board for each failing game; a screenshot of
-//! a failing game's row (opened from the address, `#row-N`) shows the board's wood; and,
-//! driven by playwright-core from `.tools` (tests/browser/report.mjs), a click on a
-//! column header sorts the rows both ways, typing in the filter box leaves only matching
-//! rows, and "only games that fail" leaves the failing ones. `just browser` runs these.
+//! `chromium`) as a reader opens it. The batch has 225 rows (two corpus folders under five
+//! rule sets), so the table has three pages. Chromium's own `--dump-dom` shows the page
+//! after its script ran: the first page of rows, the count, the boards left out of the
+//! document until opened, and a row addressed as `#row-N` on another page, marked with its
+//! board open; a screenshot of that address shows the board's wood. Driven by
+//! playwright-core from `.tools` (tests/browser/report.mjs): a click on a column header
+//! sorts every row both ways (page 1 and 2 checked against the CSV), typing in the filter
+//! box and "only games that fail" leave the matching rows, a board opens, and an address
+//! brings back a row the filter hid. `just browser` runs these.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
 
-use crate::common::manifest;
+use crate::common::{manifest, run_with_limit};
 
 const FAIL_ON: &str = "illegal,unreadable,result-mismatch";
+
+/// The rows on one page of the table (report.js's `PAGE`).
+const PAGE: usize = 100;
+
+/// The height of the window of the screenshot: more than a page of the report.
+const SHOT_HEIGHT: u32 = 12_000;
 
 /// Chromium's flags for a machine whose network reaches only package registries.
 const FLAGS: [&str; 8] = [
@@ -26,36 +35,10 @@ const FLAGS: [&str; 8] = [
     "--disable-sync",
 ];
 
-/// Run `command`, killing it after `limit`: (success, standard output, standard error).
-fn run(command: &mut Command, limit: Duration) -> (bool, String, String) {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out).expect("a file"))
-        .stderr(std::fs::File::create(&err).expect("a file"))
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("the status") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{command:?} took over {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
-    (status.success(), read(&out), read(&err))
-}
-
 /// A batch over two folders of the corpus: the HTML report and the CSV's rows.
 struct Report {
     _dir: tempfile::TempDir,
-    html: std::path::PathBuf,
+    html: PathBuf,
     rows: Vec<csv::StringRecord>,
     headers: csv::StringRecord,
 }
@@ -75,6 +58,20 @@ impl Report {
             || self.column(row, "valid") == "false"
             || self.column(row, "result_matches") == "false"
     }
+
+    /// Row numbers (from 1, as `#row-N`) of the rows that have a board: failing, readable.
+    fn with_board(&self) -> Vec<usize> {
+        (0..self.rows.len())
+            .filter(|&i| {
+                self.failing(&self.rows[i]) && self.column(&self.rows[i], "error").is_empty()
+            })
+            .map(|i| i + 1)
+            .collect()
+    }
+
+    fn url(&self) -> String {
+        format!("file://{}", self.html.display())
+    }
 }
 
 fn report() -> Report {
@@ -86,7 +83,12 @@ fn report() -> Report {
         .arg("batch")
         .arg(corpus.join("dialects"))
         .arg(corpus.join("dead-stones"))
-        .args(["-q", "--fail-on", FAIL_ON, "--html"])
+        .args(["-q", "--fail-on", FAIL_ON])
+        .args([
+            "--rules",
+            "chinese,japanese,aga,tromp-taylor,sjtu",
+            "--html",
+        ])
         .arg(&html)
         .arg("--csv")
         .arg(&csv_path)
@@ -96,6 +98,11 @@ fn report() -> Report {
     let mut reader = csv::Reader::from_path(&csv_path).expect("the CSV");
     let headers = reader.headers().expect("a header").clone();
     let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    assert!(
+        rows.len() > 2 * PAGE,
+        "{} rows: fewer than three pages",
+        rows.len()
+    );
     Report {
         _dir: dir,
         html,
@@ -104,18 +111,28 @@ fn report() -> Report {
     }
 }
 
-fn chromium(args: &[&str], page: &str, limit: Duration) -> String {
+fn chromium(args: &[&str], page: &str) -> String {
     let profile = tempfile::tempdir().expect("a profile folder");
-    let (ok, out, err) = run(
+    let ran = run_with_limit(
         Command::new("chromium")
             .args(FLAGS)
             .arg(format!("--user-data-dir={}", profile.path().display()))
             .args(args)
             .arg(page),
-        limit,
+        Duration::from_secs(120),
     );
-    assert!(ok, "chromium failed: {err}");
-    out
+    assert!(ran.ok, "chromium failed: {}", ran.stderr);
+    ran.stdout
+}
+
+/// The `<tr ...>...</tr>` elements of a DOM dump's table body.
+fn table_rows(dom: &str) -> Vec<&str> {
+    let body = dom
+        .split("<tbody>")
+        .nth(1)
+        .and_then(|b| b.split("</tbody>").next())
+        .expect("the table's body");
+    body.split("<tr ").skip(1).collect()
 }
 
 #[test]
@@ -124,58 +141,73 @@ fn chromium(args: &[&str], page: &str, limit: Duration) -> String {
     not(has_chromium),
     ignore = "Chromium not found: apt-get install chromium"
 )]
-fn chromium_loads_the_report_with_its_table_and_boards_and_shows_a_board() {
+fn chromium_shows_the_first_page_and_a_row_named_in_the_address_with_its_board() {
     let report = report();
-    let url = format!("file://{}", report.html.display());
-    let dom = chromium(&["--dump-dom"], &url, Duration::from_secs(120));
+    let total = report.rows.len();
+    let pages = total.div_ceil(PAGE);
+    let dom = chromium(&["--dump-dom"], &report.url());
     assert!(
         dom.contains("<body data-ready=\"1\">"),
         "the page's script did not run"
     );
-    let body = dom.split("<tbody>").nth(1).expect("the table's body");
-    let rows = body.matches("<tr ").count();
-    assert_eq!(rows, report.rows.len(), "one table row per CSV row");
-    let failing: Vec<usize> = (0..report.rows.len())
-        .filter(|&i| report.failing(&report.rows[i]))
-        .collect();
-    assert!(
-        !failing.is_empty(),
-        "no failing game: the boards prove nothing"
-    );
-    assert_eq!(body.matches("class=\"problem\"").count(), failing.len());
-    let readable_failing = failing
-        .iter()
-        .filter(|&&i| report.column(&report.rows[i], "error").is_empty())
-        .count();
-    assert_eq!(
-        body.matches("<svg ").count(),
-        readable_failing,
-        "a board per failing game"
-    );
+    let rows = table_rows(&dom);
+    assert_eq!(rows.len(), PAGE, "one page of rows");
+    for (i, tr) in rows.iter().enumerate() {
+        assert!(tr.starts_with(&format!("id=\"row-{}\"", i + 1)), "{tr}");
+        let failing = report.failing(&report.rows[i]);
+        assert_eq!(tr.contains("class=\"problem\""), failing, "row {}", i + 1);
+        let file = report.column(&report.rows[i], "file");
+        assert!(tr.contains(&format!(">{file}<")), "row {}: {file}", i + 1);
+    }
     assert!(dom.contains(&format!(
-        "<span id=\"shown\" aria-live=\"polite\">{} games</span>",
-        rows
+        "<span id=\"shown\" aria-live=\"polite\">{total} games</span>"
     )));
+    assert!(dom.contains(&format!(
+        "<span id=\"page\">rows 1 to {PAGE} of {total}, page 1 of {pages}</span>"
+    )));
+    assert!(
+        !rows.iter().any(|tr| tr.contains("<svg")),
+        "a board is in the document before its row is opened"
+    );
     assert!(
         !dom.contains("src=\"http") && !dom.contains("href=\"http"),
         "the page refers to another address"
     );
 
-    // The first failing row, opened from the address: its board is on the screen.
-    let row = failing
-        .iter()
-        .find(|&&i| report.column(&report.rows[i], "error").is_empty())
-        .expect("a readable failing row");
+    // The last row with a board, on a later page, named in the address.
+    let target = *report.with_board().last().expect("a row with a board");
+    assert!(
+        target > PAGE,
+        "row {target} is on the first page: proves less"
+    );
+    let address = format!("{}#row-{target}", report.url());
+    let dom = chromium(&["--dump-dom"], &address);
+    let page = (target - 1) / PAGE + 1;
+    let first = (page - 1) * PAGE + 1;
+    let last = (page * PAGE).min(total);
+    assert!(dom.contains(&format!(
+        "<span id=\"page\">rows {first} to {last} of {total}, page {page} of {pages}</span>"
+    )));
+    let tr = table_rows(&dom)
+        .into_iter()
+        .find(|tr| tr.starts_with(&format!("id=\"row-{target}\"")))
+        .expect("the addressed row is shown");
+    assert!(tr.contains("class=\"problem target\""), "{tr}");
+    assert!(tr.contains("<details data-board=") && tr.contains(" open=\"\""));
+    assert!(tr.contains("<svg") && tr.contains("circle class=\"stone"));
+
+    // That address on the screen: the board's wood and its stones. Chromium's
+    // `--screenshot` draws a scrolled page blank, so the window is taller than the page
+    // (one page of rows and an open board) and nothing scrolls.
     let shot_dir = tempfile::tempdir().expect("a folder");
     let shot = shot_dir.path().join("shot.png");
     chromium(
         &[
             &format!("--screenshot={}", shot.display()),
-            "--window-size=1280,900",
+            &format!("--window-size=1280,{SHOT_HEIGHT}"),
             "--hide-scrollbars",
         ],
-        &format!("{url}#row-{}", row + 1),
-        Duration::from_secs(120),
+        &address,
     );
     let decoder = png::Decoder::new(std::io::BufReader::new(
         std::fs::File::open(&shot).expect("the screenshot"),
@@ -183,7 +215,7 @@ fn chromium_loads_the_report_with_its_table_and_boards_and_shows_a_board() {
     let mut reader = decoder.read_info().expect("a PNG");
     let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
     let info = reader.next_frame(&mut pixels).expect("a frame");
-    assert_eq!((info.width, info.height), (1280, 900));
+    assert_eq!((info.width, info.height), (1280, SHOT_HEIGHT));
     let channels = info.color_type.samples();
     let (mut wood, mut black) = (0usize, 0usize);
     for px in pixels[..info.buffer_size()].chunks(channels) {
@@ -212,8 +244,9 @@ fn chromium_loads_the_report_with_its_table_and_boards_and_shows_a_board() {
     not(has_playwright),
     ignore = "playwright-core not found: npm install --prefix .tools playwright-core"
 )]
-fn sorting_and_filtering_work_in_the_browser() {
+fn sorting_filtering_and_addresses_work_in_the_browser() {
     let report = report();
+    let total = report.rows.len();
     // A filter that matches some rows but not all: a word of the first failing file.
     let first = report
         .rows
@@ -225,31 +258,28 @@ fn sorting_and_filtering_work_in_the_browser() {
         .file_stem()
         .and_then(|s| s.to_str())
         .expect("a file name")
-        .to_string();
+        .to_lowercase();
     let expected = report
         .rows
         .iter()
-        .filter(|r| {
-            report
-                .column(r, "file")
-                .to_lowercase()
-                .contains(&name.to_lowercase())
-        })
+        .filter(|r| report.column(r, "file").to_lowercase().contains(&name))
         .count();
-    assert!(expected < report.rows.len());
+    assert!(expected < total);
+    let target = *report.with_board().last().expect("a row with a board");
     let shot_dir = tempfile::tempdir().expect("a folder");
     let shot = shot_dir.path().join("sorted.png");
-    let (ok, out, err) = run(
+    let ran = run_with_limit(
         Command::new("node")
             .arg(manifest().join("tests/browser/report.mjs"))
             .arg(&report.html)
             .arg(&shot)
             .arg("Moves")
-            .arg(&name),
+            .arg(&name)
+            .arg(target.to_string()),
         Duration::from_secs(180),
     );
-    assert!(ok, "the browser script failed:\n{err}");
-    let seen: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert!(ran.ok, "the browser script failed:\n{}", ran.stderr);
+    let seen: serde_json::Value = serde_json::from_str(ran.stdout.trim()).expect("JSON");
     assert_eq!(
         seen["errors"],
         serde_json::json!([]),
@@ -260,37 +290,73 @@ fn sorting_and_filtering_work_in_the_browser() {
         serde_json::json!([]),
         "the page fetched something"
     );
-    assert_eq!(seen["rows"], report.rows.len());
-    let numbers = |key: &str| -> Vec<f64> {
+    assert_eq!(seen["rowsAtStart"], PAGE);
+    assert_eq!(seen["shownAtStart"], format!("{total} games"));
+    assert_eq!(seen["diagramsAtStart"], 0);
+
+    // Sorted by moves over every row, not within a page: the pages hold the CSV's moves
+    // in order, rows without moves last both ways.
+    let numbers = |key: &str| -> Vec<u64> {
         seen[key]
             .as_array()
             .expect("a list")
             .iter()
-            .filter_map(|v| v.as_str()?.parse().ok())
+            .map(|v| v.as_str().and_then(|s| s.parse().ok()).unwrap_or(u64::MAX))
             .collect()
     };
-    let up = numbers("sortedAscending");
-    let down = numbers("sortedDescending");
-    assert!(up.len() > 10, "too few moves to see a sort: {up:?}");
-    assert!(up.windows(2).all(|w| w[0] <= w[1]), "not ascending: {up:?}");
-    assert!(
-        down.windows(2).all(|w| w[0] >= w[1]),
-        "not descending: {down:?}"
-    );
-    assert_ne!(up, down);
+    let mut moves: Vec<u64> = report
+        .rows
+        .iter()
+        .map(|r| report.column(r, "moves").parse().unwrap_or(u64::MAX))
+        .collect();
+    moves.sort_unstable();
+    assert_eq!(numbers("sortedAscending"), moves[..PAGE]);
+    assert_eq!(numbers("sortedAscendingNext"), moves[PAGE..2 * PAGE]);
+    let mut descending: Vec<u64> = moves.iter().copied().filter(|&m| m != u64::MAX).collect();
+    descending.reverse();
+    assert_eq!(numbers("sortedDescending"), descending[..PAGE]);
+    assert_ne!(moves[0], descending[0]);
     assert_eq!(seen["ariaAscending"], "ascending");
     assert_eq!(seen["ariaDescending"], "descending");
-    assert_eq!(seen["filteredRows"], expected, "filter `{name}`");
+    let pages = total.div_ceil(PAGE);
+    assert_eq!(
+        seen["pageNext"],
+        format!("rows 101 to 200 of {total}, page 2 of {pages}")
+    );
+    assert_eq!(
+        seen["pageAfterSort"],
+        format!("rows 1 to {PAGE} of {total}, page 1 of {pages}")
+    );
+
     assert_eq!(
         seen["shownFiltered"],
-        format!("{expected} of {} games shown", report.rows.len())
+        format!("{expected} of {total} games shown"),
+        "filter `{name}`"
     );
+    assert_eq!(seen["filteredRows"], expected.min(PAGE));
+    for text in seen["filteredTexts"].as_array().expect("a list") {
+        let text = text.as_str().expect("text").to_lowercase();
+        assert!(text.contains(&name), "{text}");
+    }
     let failing = report.rows.iter().filter(|r| report.failing(r)).count();
-    assert_eq!(seen["problemRows"], failing);
+    assert_eq!(
+        seen["shownProblems"],
+        format!("{failing} of {total} games shown")
+    );
+    assert_eq!(seen["problemRows"], failing.min(PAGE));
     assert_eq!(seen["problemRowsAllMarked"], true);
     assert!(
         seen["openedStones"].as_u64().is_some_and(|n| n > 0),
         "{seen}"
     );
+
+    assert_eq!(seen["targetId"], format!("row-{target}"));
+    assert!(
+        seen["targetStones"].as_u64().is_some_and(|n| n > 0),
+        "{seen}"
+    );
+    assert_eq!(seen["targetInView"], true);
+    assert_eq!(seen["filterAtTarget"], "");
+    assert_eq!(seen["shownAtTarget"], format!("{total} games"));
     assert!(std::fs::metadata(&shot).is_ok_and(|m| m.len() > 10_000));
 }

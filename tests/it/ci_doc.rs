@@ -2,10 +2,9 @@
 //! the page as written, runs on the CSVs of a real four-shard `goref batch` over
 //! `fixtures/`, and must give byte for byte the CSV of one run over the whole folder.
 
-use std::path::Path;
 use std::process::Command;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+use crate::common::manifest;
 
 /// The `run: |` script of the workflow step named `step` in docs/ci.md.
 fn step_script(doc: &str, step: &str) -> String {
@@ -35,7 +34,7 @@ fn batch(args: &[&str]) {
         .arg("batch")
         .args(args)
         .args(["--quiet", "--jobs", "2"])
-        .current_dir(ROOT)
+        .current_dir(manifest())
         .status()
         .expect("goref runs");
     // 1 only says that some fixture fails, as the illegal ones do.
@@ -47,7 +46,7 @@ fn batch(args: &[&str]) {
 
 #[test]
 fn join_step_of_docs_ci_md_rebuilds_the_whole_runs_csv_from_four_shards() {
-    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/ci.md")).expect("docs/ci.md");
+    let doc = std::fs::read_to_string(manifest().join("docs/ci.md")).expect("docs/ci.md");
     let script = step_script(&doc, "Join the shards' CSVs");
     assert!(script.contains("games.csv"), "{script}");
 

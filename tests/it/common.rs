@@ -1,6 +1,9 @@
 //! Helpers the integration tests share: the built binary, the fixtures, the corpus.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
@@ -54,4 +57,54 @@ pub fn files_under(root: &Path, sgf_only: bool) -> Vec<PathBuf> {
     }
     files.sort();
     files
+}
+
+/// What a finished command said.
+pub struct Ran {
+    pub ok: bool,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Ran {
+    /// Standard output, then standard error.
+    pub fn output(&self) -> String {
+        format!("{}{}", self.stdout, self.stderr)
+    }
+}
+
+/// Run `command` with no input, killing it after `limit`, so that an outside program
+/// (Chromium, node, pre-commit, git) cannot hang a test. Panics, with what it said, when
+/// it cannot start or runs past `limit`.
+pub fn run_with_limit(command: &mut std::process::Command, limit: Duration) -> Ran {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(File::create(&out).expect("a file"))
+        .stderr(File::create(&err).expect("a file"))
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child's status") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "{command:?} took over {limit:?}; it said:\n{}{}",
+                read(&out),
+                read(&err)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    Ran {
+        ok: status.success(),
+        stdout: read(&out),
+        stderr: read(&err),
+    }
 }

@@ -8,10 +8,16 @@
 //!   reported as ignored where the corpus is absent;
 //! - [`docs`]: the examples of docs/ that show output;
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
-//!   GNU Go.
+//!   GNU Go;
+//! - [`show`]: `goref show`, its text and SVG;
+//! - [`report`]: the batch HTML report's data, read without a browser;
+//! - [`browser`]: the batch HTML report in headless Chromium;
+//! - [`pre_commit`]: `.pre-commit-hooks.yaml` with the real pre-commit tool;
+//! - [`ci_doc`]: docs/ci.md's sharded workflow, its join step run on real shards.
 
 mod batch;
 mod browser;
+mod ci_doc;
 mod cli;
 mod common;
 mod corpus_load;
@@ -19,4 +25,6 @@ mod corpus_score;
 mod docs;
 mod gtp;
 mod malformed;
+mod pre_commit;
+mod report;
 mod show;
