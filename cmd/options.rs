@@ -10,14 +10,14 @@ use anyhow::{Result, bail};
 use goref::gtp::{EngineCommand, EngineLimits, EnginePool};
 use goref::life::{DeadChoice, EngineDead};
 use goref::point::{PointName, PointNameError};
-use goref::rules::{KoRule, ParseRulesError, RuleSet, RulesChoice, Suicide};
+use goref::rules::{KoRule, RuleSet, RulesChoice, Suicide};
 
 /// Rule options of `validate`, which checks each game under one rule set.
 #[derive(clap::Args, Debug, Clone)]
 pub struct RuleOptions {
     /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
     /// else chinese.
-    #[arg(long, value_name = "PRESET")]
+    #[arg(long, value_name = "PRESET", value_parser = one_rule_set)]
     pub rules: Option<RuleSet>,
 
     #[command(flatten)]
@@ -157,17 +157,34 @@ impl RuleListOptions {
 /// An error of a value parser: the library's own error, or a sentence.
 type ParseError = Box<dyn std::error::Error + Send + Sync>;
 
-/// `--rules` as a comma-separated list of rule sets.
+/// `--rules` as a comma-separated list of rule sets, each once.
 fn rule_list(text: &str) -> Result<RuleList, ParseError> {
     let names = split_rule_list(text);
     if names.is_empty() {
         return Err("name at least one rule set (`goref rules` lists them)".into());
     }
-    let list = names
-        .iter()
-        .map(|name| name.parse::<RuleSet>())
-        .collect::<Result<Vec<_>, ParseRulesError>>()?;
+    let mut list: Vec<RuleSet> = Vec::new();
+    for name in &names {
+        let rules = name.parse::<RuleSet>()?;
+        // Two spellings of one rule set (`jp,japanese`) are one rule set: the first
+        // stays, in its place.
+        if !list.contains(&rules) {
+            list.push(rules);
+        }
+    }
     Ok(RuleList(list))
+}
+
+/// `--rules` of `validate`: one rule set. A list is refused with what to do instead, not
+/// read as one unknown name.
+fn one_rule_set(text: &str) -> Result<RuleSet, ParseError> {
+    if split_rule_list(text).len() > 1 {
+        return Err(
+            "validate checks each game under one rule set: give one (score and batch take a list)"
+                .into(),
+        );
+    }
+    Ok(text.parse::<RuleSet>()?)
 }
 
 /// Split `--rules` on commas. A piece that is only digits continues the one before it:
@@ -235,6 +252,7 @@ pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use goref::rules::ParseRulesError;
 
     #[test]
     fn rule_lists_split_on_commas_but_keep_size_lists() {

@@ -6,7 +6,6 @@ use anyhow::{Context, Result};
 use goref::rules::{self, RuleSet};
 
 use crate::Outcome;
-use crate::output::Format;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -17,6 +16,15 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+}
+
+/// Output format of `goref rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// For people: a table of the presets, or one preset's knobs, one per line.
+    Text,
+    /// JSON: the list of presets, or the one rule set, field by field (docs/rules.md).
+    Json,
 }
 
 pub fn run(args: Args) -> Result<Outcome> {

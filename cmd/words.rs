@@ -59,6 +59,7 @@ pub fn note(note: &Note) -> String {
         Note::DeadStonesNotUsed { rules } => {
             format!("{rules} counts every stone on the board as alive: --dead was not used")
         }
+        Note::NoMarkup => "the record has no TB/TW territory marks: not counted under --dead markup (use --dead auto, none or a list of points to count it)".to_string(),
         Note::Text(text) => text.clone(),
     }
 }

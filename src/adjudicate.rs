@@ -10,7 +10,8 @@
 //! 2. an endless cycle the rule set ends as a draw or no result;
 //! 3. a recorded resignation, time win, forfeit or referee's decision: kept;
 //! 4. a game that ended with two passes, carries territory markup, or claims a count in
-//!    `RE` and has its dead stones named: counted;
+//!    `RE` and has its dead stones named: counted (unless the dead stones were to come from
+//!    markup alone and there is none: then the recorded result is kept, with a note);
 //! 5. anything else keeps the recorded result, or `?` when there is none.
 //!
 //! Only results goref reached on its own (1, 2, 4) are compared with `RE`.
@@ -91,6 +92,9 @@ pub enum Note {
     /// The rule set counts every stone alive: the dead stones the user chose were not
     /// used.
     DeadStonesNotUsed { rules: String },
+    /// The dead stones were to come from the record's markup alone, and it has none: the
+    /// game is not counted.
+    NoMarkup,
 }
 
 impl std::fmt::Display for Note {
@@ -106,6 +110,9 @@ impl std::fmt::Display for Note {
             Note::DeadStonesNotUsed { rules } => write!(
                 f,
                 "{rules} counts every stone on the board as alive: the dead stones given were not used"
+            ),
+            Note::NoMarkup => f.write_str(
+                "the record has no TB/TW territory marks: not counted (take the dead stones from elsewhere to count it)",
             ),
         }
     }
@@ -157,6 +164,21 @@ pub fn adjudicate(
             // A recorded result that was kept cannot disagree with itself: it stays
             // unchecked.
             Err(kept) => return Ok(keep_recorded(kept)),
+            // Only the markup may say which stones are dead, and there is none: the game
+            // is read and validated, but not counted.
+            Ok(_)
+                if *dead == DeadChoice::Markup
+                    && record.territory.is_none()
+                    && rules.dead_stones != DeadStoneRule::AllAlive =>
+            {
+                return Ok(Adjudication {
+                    result: recorded.unwrap_or(GameResult::Unknown),
+                    decided_by: DecidedBy::Recorded,
+                    result_matches: None,
+                    counted: None,
+                    notes: vec![Note::NoMarkup],
+                });
+            }
             Ok(note) => by_count(record, replay, rules, komi_chosen, dead, note)?,
         }
     };
@@ -349,9 +371,10 @@ fn by_count(
         )));
     }
 
-    let (komi, komi_source) = score::komi(rules, record.komi, record.handicap, komi_chosen);
+    let handicap = record.handicap_stones();
+    let (komi, komi_source) = score::komi(rules, record.komi, handicap, komi_chosen);
     let facts = GameFacts {
-        handicap: record.handicap,
+        handicap,
         komi,
         komi_source,
         passes: replay.passes,

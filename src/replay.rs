@@ -51,7 +51,8 @@ pub struct Replay {
     pub free_handicap_moves: usize,
     /// Findings beyond [`MAX_FINDINGS`], counted but not kept.
     pub findings_not_listed: usize,
-    /// Illegal findings, listed or not.
+    /// Illegal moves, listed or not: a move with two illegal findings (out of turn, and
+    /// on an occupied point) counts once.
     pub illegal_count: usize,
 }
 
@@ -244,7 +245,7 @@ impl<'a> Replayer<'a> {
             Action::Unreadable(raw) => self.not_a_point(
                 i,
                 format!(
-                    "{}[{raw}] is not a point; the move was treated as a pass",
+                    "{}[{raw}] is not a point; the board was left as it was",
                     mv.color.letter()
                 ),
             ),
@@ -252,7 +253,8 @@ impl<'a> Replayer<'a> {
         }
     }
 
-    /// Move `i` (0-based) names no point of the board: an `off-board` finding, and a pass.
+    /// Move `i` (0-based) names no point of the board: an `off-board` finding; the board
+    /// is left as it was, as a pass would leave it.
     fn not_a_point(&mut self, i: usize, detail: String) -> bool {
         self.illegal_move(
             FindingKind::OffBoard,
@@ -276,7 +278,7 @@ impl<'a> Replayer<'a> {
             Err(PlayError::OffBoard) => self.not_a_point(
                 i,
                 format!(
-                    "{}[{}] is outside the {}x{} board; the move was treated as a pass",
+                    "{}[{}] is outside the {}x{} board; the board was left as it was",
                     color.letter(),
                     p.to_sgf(),
                     record.width,
@@ -303,7 +305,12 @@ impl<'a> Replayer<'a> {
                 false
             }
             Ok(outcome) => {
-                if outcome.suicide > 0 && self.rules.suicide == Suicide::Forbidden {
+                // A forbidden suicide is reported as what the rule set names it, and as
+                // nothing else: a single-stone suicide leaves the board as it was, which
+                // would otherwise also read as a repetition of the position before it.
+                let forbidden_suicide =
+                    outcome.suicide > 0 && self.rules.suicide == Suicide::Forbidden;
+                if forbidden_suicide {
                     let stones = if outcome.suicide == 1 {
                         "its own stone".to_string()
                     } else {
@@ -338,7 +345,7 @@ impl<'a> Replayer<'a> {
                             p.to_d4(record.height)
                         ),
                     );
-                } else {
+                } else if !forbidden_suicide {
                     self.check_superko(i, color, p);
                 }
                 self.last_ko_capture = (outcome.captured == 1).then_some(i + 1);
@@ -351,18 +358,19 @@ impl<'a> Replayer<'a> {
     fn check_record_against_rules(&mut self) {
         let record = self.record;
         let rules = self.rules;
+        let handicap = record.handicap_stones();
         if let Some(komi) = record.komi {
-            let expected = rules.komi_for(record.handicap);
-            if !rules.komi_equivalent(komi, record.handicap) {
+            let expected = rules.komi_for(handicap);
+            if !rules.komi_equivalent(komi, handicap) {
                 self.found.push(Finding::about_record(
                     FindingKind::KomiMismatch,
                     Some(0),
                     format!(
-                        "the record's komi is {} but {} uses {} for {}; the record's komi is used",
+                        "the record's komi is {} but {} uses {} for {}",
                         format_points(komi),
                         rules.name,
                         format_points(expected),
-                        if record.handicap >= 2 {
+                        if handicap >= 2 {
                             "a handicap game"
                         } else {
                             "an even game"
@@ -420,14 +428,19 @@ impl<'a> Replayer<'a> {
                 ));
             }
         } else if black_setup >= 2 && white_setup == 0 && !record.moves.is_empty() {
-            mismatch = Some(format!(
-                "the record sets up {black_setup} black stones before play but has {}",
-                if record.handicap == 0 {
-                    "no HA".to_string()
-                } else {
-                    format!("HA[{}]", record.handicap)
-                }
-            ));
+            let ha = if record.handicap == 0 {
+                "no HA".to_string()
+            } else {
+                format!("HA[{}]", record.handicap)
+            };
+            mismatch = Some(match record.handicap_from_setup() {
+                Some(stones) => format!(
+                    "the record sets up {black_setup} black stones and White moves first, but has {ha}: read as a {stones}-stone handicap game"
+                ),
+                None => format!(
+                    "the record sets up {black_setup} black stones before play but has {ha}"
+                ),
+            });
         }
         if let Some(detail) = mismatch {
             self.found.push(Finding::about_record(
@@ -714,14 +727,20 @@ impl<'a> Replayer<'a> {
 struct Found {
     list: Vec<Finding>,
     not_listed: usize,
+    /// Moves with an illegal finding.
     illegal_count: usize,
+    /// The move of the last illegal finding: the findings of one move come together.
+    last_illegal_move: Option<usize>,
     loss: Option<Loss>,
 }
 
 impl Found {
     fn push(&mut self, finding: Finding) {
-        if finding.severity == Severity::Illegal {
+        if finding.severity == Severity::Illegal
+            && (finding.move_number.is_none() || finding.move_number != self.last_illegal_move)
+        {
             self.illegal_count += 1;
+            self.last_illegal_move = finding.move_number;
         }
         if finding.consequence == Consequence::Loss
             && self.loss.is_none()

@@ -74,6 +74,41 @@ fn suicide_is_illegal_where_forbidden_and_legal_under_tromp_taylor() {
     assert_eq!(tt.board.get(Point::new(0, 0)), None);
 }
 
+/// Issue 12, item 1: a single-stone suicide leaves the board as it was, so it also
+/// "recreates" the position before it; the rule set forbids it as a suicide first, and
+/// that is the one finding and the one illegal move.
+#[test]
+fn single_stone_suicide_is_one_suicide_not_also_a_superko() {
+    let text = "(;SZ[5];B[cc];W[ad];B[dd];W[be];B[ae])";
+    for preset in ["chinese", "aga", "japanese"] {
+        let r = run(text, preset);
+        let illegal: Vec<_> = r.illegal().map(|f| (f.kind, f.move_number)).collect();
+        assert_eq!(illegal, [(FindingKind::Suicide, Some(5))], "{preset}");
+        assert_eq!(r.illegal_count, 1, "{preset}");
+    }
+    // Where suicide is allowed, the same play is forbidden by positional superko alone.
+    let tt = run(text, "tromp-taylor");
+    let illegal: Vec<_> = tt.illegal().map(|f| (f.kind, f.move_number)).collect();
+    assert_eq!(illegal, [(FindingKind::Superko, Some(5))]);
+}
+
+/// Issue 12, item 1: two findings at one move (out of turn, on an occupied point) are
+/// one illegal move.
+#[test]
+fn illegal_count_counts_moves_not_findings() {
+    let r = run("(;SZ[9];B[ee];W[dd];W[ee];B[cc];W[cc])", "chinese");
+    let illegal: Vec<_> = r.illegal().map(|f| (f.kind, f.move_number)).collect();
+    assert_eq!(
+        illegal,
+        [
+            (FindingKind::OutOfTurn, Some(3)),
+            (FindingKind::Occupied, Some(3)),
+            (FindingKind::Occupied, Some(5)),
+        ]
+    );
+    assert_eq!(r.illegal_count, 2);
+}
+
 #[test]
 fn near_miss_a_capture_that_looks_like_suicide_is_legal() {
     // A1-like corner: Black fills the last liberty of two white stones, capturing them.

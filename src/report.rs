@@ -15,7 +15,7 @@ use crate::life::{DeadSource, DeadStonesError};
 use crate::point::Point;
 use crate::replay::{Consequence, Finding, FindingKind, ReplayError, Severity};
 use crate::rules::{DEFAULT_PRESET, Resolved, RulesOrigin};
-use crate::score::Count;
+use crate::score::{self, Count};
 use crate::sgf::{self, GameRecord, LoadError, LoadWarning, WarningKind};
 
 /// One finding, ready to print or serialise.
@@ -123,8 +123,12 @@ pub struct GameReport {
     pub rules_origin: RulesOrigin,
     /// `19`, or `19x13` for a rectangular board; `null` when unreadable.
     pub size: Option<String>,
-    /// Komi as recorded (after server normalisation).
+    /// The komi the game is checked and counted with: the user's, else the record's
+    /// (after server normalisation), else the rule set's for the handicap; `null` when
+    /// unreadable.
     pub komi: Option<f64>,
+    /// The handicap the game is played with ([`GameRecord::handicap_stones`]): `HA`, or
+    /// the black setup stones of a record that has none and where White moves first.
     pub handicap: Option<u32>,
     pub black: Option<String>,
     pub white: Option<String>,
@@ -132,7 +136,8 @@ pub struct GameReport {
     pub recorded_result: Option<String>,
     /// No illegal finding, and the game could be read.
     pub valid: bool,
-    /// Illegal findings, including any past the listing limit.
+    /// Illegal moves (a move with several illegal findings counts once), including any
+    /// past the listing limit.
     pub illegal_count: usize,
     pub findings: Vec<FindingReport>,
     /// Things the loader could not use or normalised, and the rule choice when `RU` was
@@ -255,6 +260,8 @@ impl GameReport {
                 used: DEFAULT_PRESET.to_string(),
             });
         }
+        let handicap = record.handicap_stones();
+        let (komi, _) = score::komi(&resolved.rules, record.komi, handicap, resolved.komi_chosen);
         let size = if record.width == record.height {
             record.width.to_string()
         } else {
@@ -266,8 +273,8 @@ impl GameReport {
             rules: resolved.rules.name.clone(),
             rules_origin: resolved.origin,
             size: Some(size),
-            komi: record.komi,
-            handicap: Some(record.handicap),
+            komi: Some(komi),
+            handicap: Some(handicap),
             black: record.black.clone(),
             white: record.white.clone(),
             moves: Some(record.moves.len()),

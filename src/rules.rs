@@ -34,21 +34,31 @@ mod ru;
 pub enum ParseRulesError {
     /// Neither a preset, an alias, nor an `RU` value goref recognises.
     #[error(
-        "unknown rule set `{name}`: use a preset ({presets}), an alias such as `jp`, or an RU value such as `New Zealand`",
+        "unknown rule set `{name}`{}: use a preset ({presets}), an alias such as `jp`, or an RU value such as `New Zealand`",
+        did_you_mean(*.suggestion),
         presets = preset_names().join(", ")
     )]
-    UnknownRuleSet { name: String },
+    UnknownRuleSet {
+        name: String,
+        /// The preset or alias closest to `name`, when one is close.
+        suggestion: Option<&'static str>,
+    },
     /// An override names no knob of [`RuleSet`].
     #[error(
-        "unknown rule set knob `{knob}`: the knobs are {knobs}",
+        "unknown rule set knob `{knob}`{}: the knobs are {knobs}",
+        did_you_mean(*.suggestion),
         knobs = KNOBS.join(", ")
     )]
-    UnknownKnob { knob: String },
+    UnknownKnob {
+        knob: String,
+        /// The knob closest to `knob`, when one is close.
+        suggestion: Option<&'static str>,
+    },
     /// An override without `=`.
     #[error("`+{text}` is not an override: write `+knob=value`, e.g. `+komi=6.5`")]
     MissingValue { text: String },
     /// A knob's value is not one of its names.
-    #[error("`{value}` is not a {what}: expected {expected}")]
+    #[error("`{value}` is not a {what}{}: expected {expected}", did_you_mean(closest(.value, .choices.iter().copied())))]
     BadValue {
         /// What the value should have named: `ko rule`, `komi`...
         what: &'static str,
@@ -59,6 +69,26 @@ pub enum ParseRulesError {
         /// of sizes or a time control).
         choices: &'static [&'static str],
     },
+}
+
+/// ` (did you mean `NAME`?)`, or nothing.
+fn did_you_mean(suggestion: Option<&str>) -> String {
+    suggestion
+        .map(|name| format!(" (did you mean `{name}`?)"))
+        .unwrap_or_default()
+}
+
+/// The candidate a misspelt `word` most likely meant: the nearest by edit distance
+/// (transpositions count as one edit), when it is at most two edits away and the edits
+/// are at most a third of the word (so `nz` never suggests `jp`).
+fn closest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Option<&'static str> {
+    let word = normalise_word(word);
+    candidates
+        .map(|c| (strsim::damerau_levenshtein(&word, c), c))
+        .filter(|&(d, _)| d > 0 && d <= 2 && d * 3 <= word.chars().count())
+        // Between two as near, the one the word begins (`kom`: `komi`, not `ko`).
+        .min_by_key(|&(d, c)| (d, !c.starts_with(word.as_str())))
+        .map(|(_, c)| c)
 }
 
 /// Lower-case, trimmed, with `_` and spaces read as `-`: the form names are compared in.
@@ -938,6 +968,7 @@ impl RuleSet {
             _ => {
                 return Err(ParseRulesError::UnknownKnob {
                     knob: knob.trim().to_string(),
+                    suggestion: closest(knob, KNOBS.iter().copied()),
                 });
             }
         }
@@ -1024,6 +1055,12 @@ fn parse_with_overrides(text: &str) -> Result<RuleSet, ParseRulesError> {
         .or_else(|| from_ru_plain(head))
         .ok_or_else(|| ParseRulesError::UnknownRuleSet {
             name: head.to_string(),
+            suggestion: closest(
+                head,
+                PRESETS
+                    .iter()
+                    .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied())),
+            ),
         })?;
     for part in parts {
         let (knob, value) = part
@@ -1571,13 +1608,28 @@ mod tests {
         assert_eq!(rules(&r.name), r);
     }
 
+    /// Issue 12, item 7: a misspelt preset, knob or value gets "did you mean".
+    #[test]
+    fn misspelt_names_get_the_name_meant() {
+        let message = |text: &str| text.parse::<RuleSet>().unwrap_err().to_string();
+        assert!(message("japaneese").contains("(did you mean `japanese`?)"));
+        assert!(message("Tromp-Tailor").contains("(did you mean `tromp-taylor`?)"));
+        assert!(message("aga+kompi=7").contains("(did you mean `komi`?)"));
+        assert!(message("aga+ko=positonal").contains("(did you mean `positional`?)"));
+        // Nothing close: no guess.
+        for far in ["xy", "foo", "aga+ko=superko", "aga+weather=7"] {
+            assert!(!message(far).contains("did you mean"), "{far}");
+        }
+    }
+
     #[test]
     fn parse_errors_say_what_to_write() {
         let err = "foo".parse::<RuleSet>().unwrap_err();
         assert_eq!(
             err,
             ParseRulesError::UnknownRuleSet {
-                name: "foo".to_string()
+                name: "foo".to_string(),
+                suggestion: None,
             }
         );
         assert!(err.to_string().contains("aga, aga-1991, ace"), "{err}");
@@ -1585,7 +1637,8 @@ mod tests {
         assert_eq!(
             err,
             ParseRulesError::UnknownKnob {
-                knob: "kom".to_string()
+                knob: "kom".to_string(),
+                suggestion: Some("komi"),
             }
         );
         assert!(err.to_string().contains("komi, handicap-komi"), "{err}");

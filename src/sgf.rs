@@ -213,6 +213,26 @@ pub struct GameRecord {
     pub territory: Option<TerritoryMarks>,
 }
 
+impl GameRecord {
+    /// The handicap the game is played with: `HA` from two stones on; else, when the
+    /// record sets up two or more black stones, no white ones, and White moves first
+    /// (`PL[W]`, or a first move by White), the number of those stones, as KataGo and the
+    /// servers read such a record; else `HA` as recorded (0 or 1: an even game).
+    pub fn handicap_stones(&self) -> u32 {
+        self.handicap_from_setup().unwrap_or(self.handicap)
+    }
+
+    /// The handicap read from the setup stones of a record whose `HA` says less (see
+    /// [`GameRecord::handicap_stones`]), when that is how the record is read.
+    pub fn handicap_from_setup(&self) -> Option<u32> {
+        let black = self.setup.black.len();
+        let white_first =
+            self.first_player.or(self.moves.first().map(|m| m.color)) == Some(Color::White);
+        (self.handicap < 2 && black >= 2 && self.setup.white.is_empty() && white_first)
+            .then(|| u32::try_from(black).unwrap_or(u32::MAX))
+    }
+}
+
 /// Why one game of a file could not be loaded. The other games of the file still load.
 ///
 /// `game` is the 0-based index of the game in its file; messages count from 1, as people do.

@@ -4,22 +4,27 @@
 //! Order: inputs in the order given; a folder's entries sorted by name (byte order) and
 //! walked depth-first. A folder yields files named `*.sgf` (any case) and the archives it
 //! holds (`*.zip`, `*.tar.gz`, `*.tgz`, `*.tar`, `*.sgf.gz`); directory symlinks are never
-//! followed inside a folder, so a link loop cannot hang the walk. A path given explicitly
-//! (argument or list line) is read whatever its extension, unless it is an archive.
+//! followed inside a folder, so a link loop cannot hang the walk, and only regular files
+//! (and links to them) are opened: a named pipe, a socket, a device, a link loop or a link
+//! to a folder found there is a unit that says it was skipped and why. A path given
+//! explicitly (argument or list line) is read whatever it is and whatever its extension
+//! (a named pipe is read, as standard input is), unless its name says it is an archive.
 //!
 //! Names: a plain file is named by its path as given; a member of an archive is named
 //! `ARCHIVE!MEMBER` (`games.zip!round1/a.sgf`); a `.sgf.gz` file by its own path. Inside
-//! `.zip` and `.tar*` archives, members named `*.sgf` (any case) are units; other members
-//! are ignored. Anything that cannot be read (a missing path, a folder that cannot be
-//! listed, a broken archive or member) is a unit too, carrying its error, so every input
-//! is accounted for.
+//! `.zip` and `.tar*` archives, members named `*.sgf` (any case) are units, and so are
+//! the games of the archives and `.sgf.gz` files they hold (`games.zip!r1.zip!a.sgf`); an
+//! archive nested deeper is a unit that says it was not read; other members are ignored.
+//! Anything that cannot be read (a missing path, a folder that cannot be listed, a broken
+//! archive or member) is a unit too, carrying its error, so every input is accounted for.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Cursor, Read, Seek};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use crate::input::{ReadError, io_reason, read_document, read_file};
+pub use crate::input::Open;
+use crate::input::{ReadError, io_reason, open_file, read_document, read_file};
 
 /// One input as given on the command line or in a list.
 #[derive(Debug, Clone)]
@@ -34,9 +39,12 @@ pub enum Source {
 
 /// How to get a unit's bytes.
 pub enum Content<'a> {
-    File(&'a Path),
+    /// A file, opened as [`Open`] allows.
+    File(&'a Path, Open),
     Stdin,
-    Reader(&'a mut dyn Read),
+    /// An archive member or a decompressed stream, with the size the archive states
+    /// when it states one.
+    Reader(&'a mut dyn Read, Option<u64>),
     Failed(String),
 }
 
@@ -46,17 +54,26 @@ impl Content<'_> {
     pub fn read(self) -> Result<Vec<u8>, String> {
         let read = match self {
             Content::Failed(error) => return Err(error),
-            Content::File(path) => read_file(path),
+            Content::File(path, open) => read_file(path, open),
             Content::Stdin => read_document(io::stdin().lock(), None),
-            Content::Reader(reader) => read_document(reader, None),
+            Content::Reader(reader, size) => read_document(reader, size),
         };
         read.map_err(|e| match e {
-            ReadError::TooLarge(sentence) => sentence,
             ReadError::Io(e) if e.kind() == io::ErrorKind::IsADirectory => {
                 "is a directory, not an SGF file".to_string()
             }
-            ReadError::Io(e) => format!("cannot read: {}", io_reason(&e)),
+            other => sentence(other, "cannot read"),
         })
+    }
+}
+
+/// A [`ReadError`] as a row's sentence; `what` opens the sentence of an I/O error
+/// (`cannot read the zip archive`).
+fn sentence(error: ReadError, what: &str) -> String {
+    match error {
+        ReadError::TooLarge(sentence) => sentence,
+        ReadError::NotRegular(what) => format!("skipped: {what}"),
+        ReadError::Io(e) => format!("{what}: {}", io_reason(&e)),
     }
 }
 
@@ -146,7 +163,7 @@ fn path_unit(path: &str, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     let p = Path::new(path);
     match std::fs::metadata(p) {
         Ok(meta) if meta.is_dir() => folder_units(p, path, visitor),
-        Ok(_) => file_unit(p, path.to_string(), kind_of(path), visitor),
+        Ok(_) => file_unit(p, path.to_string(), kind_of(path), Open::Any, visitor),
         Err(e) => visitor.unit(
             path.to_string(),
             Content::Failed(format!("cannot read: {}", io_reason(&e))),
@@ -154,21 +171,79 @@ fn path_unit(path: &str, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     }
 }
 
-fn file_unit(path: &Path, name: String, kind: Kind, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+fn file_unit(
+    path: &Path,
+    name: String,
+    kind: Kind,
+    open: Open,
+    visitor: &mut dyn Visitor,
+) -> ControlFlow<()> {
+    if matches!(kind, Kind::Sgf | Kind::Other) {
+        return visitor.unit(name, Content::File(path, open));
+    }
+    let what = match kind {
+        Kind::Zip => "cannot read the zip archive",
+        Kind::SgfGz => "cannot read",
+        _ => "cannot read the archive",
+    };
+    let file = match open_file(path, open) {
+        Ok(file) => BufReader::new(file),
+        Err(e) => return visitor.unit(name, Content::Failed(sentence(e, what))),
+    };
     match kind {
-        Kind::Sgf | Kind::Other => visitor.unit(name, Content::File(path)),
-        Kind::SgfGz => match File::open(path) {
-            Ok(file) => {
-                let mut reader = flate2::read::MultiGzDecoder::new(BufReader::new(file));
-                visitor.unit(name, Content::Reader(&mut reader))
-            }
+        Kind::SgfGz => {
+            let mut reader = flate2::read::MultiGzDecoder::new(file);
+            visitor.unit(name, Content::Reader(&mut reader, None))
+        }
+        Kind::Zip => zip_units(file, &name, 0, visitor),
+        _ => tar_units(Box::new(file), &name, kind == Kind::TarGz, 0, visitor),
+    }
+}
+
+/// Archives inside archives are read this deep: a member archive of an archive given or
+/// found in a folder is read, and an archive inside it is a unit that says it was not.
+/// The bound keeps an archive that holds itself (a zip quine) from going on for ever.
+const MAX_NESTING: usize = 1;
+
+/// One member of an archive `depth` archives deep (0 for an archive given or found in a
+/// folder): an SGF document, a `.sgf.gz` file, or an archive whose units follow.
+fn member_unit(
+    name: String,
+    kind: Kind,
+    reader: &mut dyn Read,
+    size: Option<u64>,
+    depth: usize,
+    visitor: &mut dyn Visitor,
+) -> ControlFlow<()> {
+    match kind {
+        Kind::Other => ControlFlow::Continue(()),
+        Kind::Sgf => visitor.unit(name, Content::Reader(reader, size)),
+        Kind::SgfGz => {
+            let mut reader = flate2::read::MultiGzDecoder::new(reader);
+            visitor.unit(name, Content::Reader(&mut reader, None))
+        }
+        _ if depth >= MAX_NESTING => visitor.unit(
+            name,
+            Content::Failed(
+                "skipped: an archive inside an archive inside an archive (unpack the outer one)"
+                    .to_string(),
+            ),
+        ),
+        // A zip needs to seek: the member is read whole, within the limit per document.
+        Kind::Zip => match read_document(reader, size) {
+            Ok(bytes) => zip_units(Cursor::new(bytes), &name, depth + 1, visitor),
             Err(e) => visitor.unit(
                 name,
-                Content::Failed(format!("cannot read: {}", io_reason(&e))),
+                Content::Failed(sentence(e, "cannot read the zip archive")),
             ),
         },
-        Kind::Zip => zip_units(path, &name, visitor),
-        Kind::TarGz | Kind::Tar => tar_units(path, &name, kind == Kind::TarGz, visitor),
+        Kind::TarGz | Kind::Tar => tar_units(
+            Box::new(reader),
+            &name,
+            kind == Kind::TarGz,
+            depth + 1,
+            visitor,
+        ),
     }
 }
 
@@ -208,7 +283,7 @@ fn folder_units(dir: &Path, name: &str, visitor: &mut dyn Visitor) -> ControlFlo
         } else {
             let kind = kind_of(&child);
             if kind != Kind::Other {
-                file_unit(&path, child, kind, visitor)?;
+                file_unit(&path, child, kind, Open::RegularOnly, visitor)?;
             }
         }
     }
@@ -223,11 +298,13 @@ fn join_name(dir: &str, child: &str) -> String {
     }
 }
 
-fn zip_units(path: &Path, name: &str, visitor: &mut dyn Visitor) -> ControlFlow<()> {
-    let archive = File::open(path)
-        .map_err(|e| io_reason(&e))
-        .and_then(|file| zip::ZipArchive::new(BufReader::new(file)).map_err(|e| e.to_string()));
-    let mut archive = match archive {
+fn zip_units<R: Read + Seek>(
+    reader: R,
+    name: &str,
+    depth: usize,
+    visitor: &mut dyn Visitor,
+) -> ControlFlow<()> {
+    let mut archive = match zip::ZipArchive::new(reader) {
         Ok(archive) => archive,
         Err(e) => {
             return visitor.unit(
@@ -244,15 +321,23 @@ fn zip_units(path: &Path, name: &str, visitor: &mut dyn Visitor) -> ControlFlow<
         match archive.by_index(index) {
             Ok(mut member) => {
                 let inner = String::from_utf8_lossy(member.name_raw()).into_owned();
-                if member.is_dir() || kind_of(&inner) != Kind::Sgf {
+                if member.is_dir() {
                     continue;
                 }
+                let size = member.size();
                 let member_name = format!("{name}!{inner}");
-                visitor.unit(member_name, Content::Reader(&mut member))?;
+                member_unit(
+                    member_name,
+                    kind_of(&inner),
+                    &mut member,
+                    Some(size),
+                    depth,
+                    visitor,
+                )?;
             }
             Err(e) => {
                 let member = listed.unwrap_or_else(|| format!("#{}", index + 1));
-                if kind_of(&member) == Kind::Sgf {
+                if kind_of(&member) != Kind::Other {
                     visitor.unit(
                         format!("{name}!{member}"),
                         Content::Failed(format!("cannot read the zip member: {e}")),
@@ -264,20 +349,17 @@ fn zip_units(path: &Path, name: &str, visitor: &mut dyn Visitor) -> ControlFlow<
     ControlFlow::Continue(())
 }
 
-fn tar_units(path: &Path, name: &str, gzip: bool, visitor: &mut dyn Visitor) -> ControlFlow<()> {
-    let file = match File::open(path) {
-        Ok(file) => BufReader::new(file),
-        Err(e) => {
-            return visitor.unit(
-                name.to_string(),
-                Content::Failed(format!("cannot read the archive: {}", io_reason(&e))),
-            );
-        }
-    };
-    let reader: Box<dyn Read> = if gzip {
-        Box::new(flate2::read::MultiGzDecoder::new(file))
+fn tar_units(
+    reader: Box<dyn Read + '_>,
+    name: &str,
+    gzip: bool,
+    depth: usize,
+    visitor: &mut dyn Visitor,
+) -> ControlFlow<()> {
+    let reader: Box<dyn Read + '_> = if gzip {
+        Box::new(flate2::read::MultiGzDecoder::new(reader))
     } else {
-        Box::new(file)
+        reader
     };
     let mut archive = tar::Archive::new(reader);
     let entries = match archive.entries() {
@@ -294,10 +376,18 @@ fn tar_units(path: &Path, name: &str, gzip: bool, visitor: &mut dyn Visitor) -> 
         match entry {
             Ok(mut entry) => {
                 let member = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-                if !entry.header().entry_type().is_file() || kind_of(&member) != Kind::Sgf {
+                if !entry.header().entry_type().is_file() {
                     continue;
                 }
-                visitor.unit(format!("{name}!{member}"), Content::Reader(&mut entry))?;
+                let size = entry.size();
+                member_unit(
+                    format!("{name}!{member}"),
+                    kind_of(&member),
+                    &mut entry,
+                    Some(size),
+                    depth,
+                    visitor,
+                )?;
                 last = member;
             }
             Err(e) => {

@@ -31,7 +31,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use super::inputs::{Content, Source, Visitor, walk};
+use super::inputs::{Content, Open, Source, Visitor, walk};
 
 /// Which units of the stream to keep: `start..end` by 0-based index (`--shard`).
 #[derive(Debug, Clone, Copy)]
@@ -113,7 +113,7 @@ struct Unit {
 /// A unit's bytes, or the path of a plain file for the worker to read.
 enum Payload {
     Bytes(Result<Vec<u8>, String>),
-    File(PathBuf),
+    File(PathBuf, Open),
 }
 
 /// The results of one task, for the units numbered from `first`.
@@ -168,7 +168,7 @@ where
             return ControlFlow::Continue(());
         }
         let payload = match content {
-            Content::File(path) => Payload::File(path.to_path_buf()),
+            Content::File(path, open) => Payload::File(path.to_path_buf(), open),
             other => {
                 let bytes = other.read();
                 self.chunk_bytes += bytes.as_ref().map_or(0, Vec::len);
@@ -284,7 +284,7 @@ where
         let result = catch_unwind(AssertUnwindSafe(|| {
             let bytes = match payload {
                 Payload::Bytes(bytes) => bytes,
-                Payload::File(path) => Content::File(&path).read(),
+                Payload::File(path, open) => Content::File(&path, open).read(),
             };
             work(&name, bytes)
         }));

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use goref::replay::FindingKind;
 use goref::report::GameReport;
+use goref::words::plural;
 use serde_json::{Map, Value, json};
 
 use super::fail_on::FailOn;
@@ -105,19 +106,28 @@ impl Summary {
 
     pub fn text(&self, elapsed: Duration) -> String {
         let mut out = format!(
-            "goref batch: {} games read from {} files; {} rows (game x rule set): {} valid, {} with illegal moves, {} unreadable, {} result mismatches\n",
+            "goref batch: {} game{} read from {} file{}; {} row{} (game x rule set): {} valid, {} with illegal moves, {} unreadable, {} result mismatch{}\n",
             self.games,
+            plural(self.games),
             self.files,
+            plural(self.files),
             self.rows,
+            plural(self.rows),
             self.valid,
             self.illegal,
             self.unreadable,
-            self.result_mismatches
+            self.result_mismatches,
+            if self.result_mismatches == 1 {
+                ""
+            } else {
+                "es"
+            },
         );
         if self.truncated > 0 {
             out.push_str(&format!(
-                "  {} rows of games read only up to damage in the record (truncated)\n",
-                self.truncated
+                "  {} row{} of games read only up to damage in the record (truncated)\n",
+                self.truncated,
+                plural(self.truncated)
             ));
         }
         let kinds = self.finding_counts();
@@ -125,8 +135,13 @@ impl Summary {
             out.push_str(&format!("  findings: {kinds}\n"));
         }
         out.push_str(&format!(
-            "  {} rows meet --fail-on; time {:.2} s\n",
+            "  {} {} --fail-on; time {:.2} s\n",
             self.failing,
+            if self.failing == 1 {
+                "row meets"
+            } else {
+                "rows meet"
+            },
             elapsed.as_secs_f64()
         ));
         out

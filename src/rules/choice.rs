@@ -36,6 +36,9 @@ pub struct Resolved {
     /// The record's `RU` as written, when it names a rule set goref does not recognise
     /// (the default preset is used instead).
     pub unrecognised_ru: Option<String>,
+    /// The user chose the komi ([`RulesChoice::komi`], already in `rules`): it replaces
+    /// the record's `KM`.
+    pub komi_chosen: bool,
 }
 
 impl RulesChoice {
@@ -68,6 +71,7 @@ impl RulesChoice {
             rules: self.apply_overrides(base),
             origin,
             unrecognised_ru,
+            komi_chosen: self.komi.is_some(),
         }
     }
 

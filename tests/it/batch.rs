@@ -204,10 +204,10 @@ fn fail_on_truncated_fails_a_damaged_record_that_is_otherwise_judged() {
     );
     let summary = String::from_utf8(output.stderr).expect("UTF-8");
     assert!(
-        summary.contains("1 rows of games read only up to damage"),
+        summary.contains("1 row of games read only up to damage"),
         "{summary}"
     );
-    assert!(summary.contains("1 rows meet --fail-on"), "{summary}");
+    assert!(summary.contains("1 row meets --fail-on"), "{summary}");
 }
 
 #[cfg(unix)]
@@ -277,6 +277,70 @@ fn summary_goes_to_stderr() {
             "goref batch: 16 games read from 16 files",
         ))
         .stderr(predicate::str::contains("out-of-turn 5"));
+}
+
+/// Issue 12, item 8: the summary said "1 games read from 1 files".
+#[test]
+fn the_summary_counts_in_words_that_agree() {
+    goref()
+        .args(["batch", "fixtures/illegal/suicide/single-stone.sgf"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(
+            "goref batch: 1 game read from 1 file; 1 row (game x rule set): 0 valid, 1 with \
+             illegal moves, 0 unreadable, 0 result mismatches\n",
+        ))
+        .stderr(predicate::str::contains("  1 row meets --fail-on; time "));
+}
+
+/// Issue 12, item 4: the komi, handicap and rules columns say what the game was counted
+/// with: `--komi 0` showed the record's komi, and `--rules jp,japanese` gave each game
+/// twice.
+#[test]
+fn the_columns_say_what_was_counted_with() {
+    let two_stones = "fixtures/scoring/handicap/two-stones.sgf";
+    let (lines, _) = csv_of(&["--komi", "0", two_stones]);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[1].starts_with(&format!("{two_stones},1,chinese+komi=0,7,0,2,")),
+        "{}",
+        lines[1]
+    );
+    let (lines, _) = csv_of(&["--rules", "jp,japanese,chinese,cn", two_stones]);
+    let rules: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(2).unwrap_or_default())
+        .collect();
+    assert_eq!(rules, ["japanese", "chinese"], "{lines:?}");
+    // No KM: the komi counted with is the rule set's.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("no-komi.sgf");
+    fs::write(&path, "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[];W[])").expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let (lines, _) = csv_of(&["--rules", "japanese,aga", &path]);
+    let komi: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(4).unwrap_or_default())
+        .collect();
+    assert_eq!(komi, ["6.5", "7.5"], "{lines:?}");
+}
+
+/// Issue 12, item 3: `--dead markup` on records without markup made them unreadable (22
+/// of 31 in engine-games `olympiad2006`).
+#[test]
+fn dead_markup_never_makes_a_game_unreadable() {
+    let (lines, code) = csv_of(&[
+        "--dead",
+        "markup",
+        "--fail-on",
+        "unreadable",
+        "fixtures/scoring",
+    ]);
+    assert_eq!(code, 0, "{lines:?}");
+    assert!(lines.len() > 5, "{lines:?}");
+    for line in &lines[1..] {
+        assert!(!line.contains("TB/TW"), "{line}");
+    }
 }
 
 #[test]
@@ -519,6 +583,221 @@ fn nothing_is_lost_in_a_mixed_folder() {
         .find(|r| r["file"].ends_with("dangling.sgf"))
         .expect("the dangling link");
     assert!(dangling["error"].contains("no such file"), "{dangling:?}");
+}
+
+/// Run `goref batch -q --csv - ARGS`, killed if it has not finished in 60 s (the test
+/// then fails: the run hung); returns (CSV lines, exit code).
+#[cfg(unix)]
+fn csv_of_bounded(args: &[&str]) -> (Vec<String>, i32) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_goref"))
+        .current_dir(manifest())
+        .args(["batch", "-q", "--csv", "-"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("goref starts");
+    let mut stdout = child.stdout.take().expect("its standard output");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stdout, &mut text);
+        text
+    });
+    let Some(code) = common::wait_bounded(&mut child, Duration::from_secs(60)) else {
+        panic!("goref batch {args:?} did not finish: it hangs");
+    };
+    let text = reader.join().expect("the output is read");
+    (text.lines().map(str::to_string).collect(), code)
+}
+
+/// Issue 12, item 5: a named pipe, a socket or a device in a folder made `goref batch
+/// DIR` wait forever. A folder walk reads regular files (and links to them) only; each
+/// other entry it would have read gets a row saying it was skipped and why.
+#[cfg(unix)]
+#[test]
+fn a_folder_walk_skips_pipes_sockets_devices_and_link_loops_with_a_row_each() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path();
+    write(&root.join("good.sgf"), GOOD.as_bytes());
+    let status = std::process::Command::new("mkfifo")
+        .arg(root.join("pipe.sgf"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+    let _socket =
+        std::os::unix::net::UnixListener::bind(root.join("socket.sgf")).expect("a socket is bound");
+    std::os::unix::fs::symlink("/dev/zero", root.join("zero.sgf")).expect("a link");
+    std::os::unix::fs::symlink("loop.sgf", root.join("loop.sgf")).expect("a link loop");
+    std::os::unix::fs::symlink("/dev/zero", root.join("zero.zip")).expect("a link");
+    fs::create_dir(root.join("sub")).expect("a folder");
+    std::os::unix::fs::symlink(root.join("sub"), root.join("sub.sgf")).expect("a link");
+
+    let (lines, code) = csv_of_bounded(&[root.to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 1, "{lines:?}");
+    let rows = rows_of(&lines);
+    let prefix = format!("{}/", root.display());
+    let seen: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["file"].trim_start_matches(&prefix).to_string(),
+                r["error"].clone(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("good.sgf", ""),
+        ("loop.sgf", "skipped: a link loop"),
+        ("pipe.sgf", "skipped: a named pipe, not a regular file"),
+        ("socket.sgf", "skipped: a socket, not a regular file"),
+        (
+            "sub.sgf",
+            "skipped: a link to a folder, not a regular file (links to folders are not followed)",
+        ),
+        (
+            "zero.sgf",
+            "skipped: a link to a character device, not a regular file",
+        ),
+        (
+            "zero.zip",
+            "skipped: a link to a character device, not a regular file",
+        ),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(f, e)| (f.to_string(), e.to_string()))
+        .collect();
+    assert_eq!(seen, expected);
+}
+
+/// Issue 12, item 5: a pipe named on the command line is still read, as standard input
+/// is.
+#[cfg(unix)]
+#[test]
+fn a_pipe_named_on_the_command_line_is_read() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let pipe = dir.path().join("pipe.sgf");
+    let status = std::process::Command::new("mkfifo")
+        .arg(&pipe)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+    // The writer waits until goref opens the pipe; it is not joined, so a goref that never
+    // reads it fails the test instead of hanging it.
+    let writer_pipe = pipe.clone();
+    std::thread::spawn(move || fs::write(&writer_pipe, GOOD));
+    let (lines, code) = csv_of_bounded(&[pipe.to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 0, "{lines:?}");
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["valid"], "true");
+}
+
+/// Issue 12, item 6: an archive inside an archive is read (one level deep), and one
+/// nested deeper gets a row saying it was not; neither is dropped without a word.
+#[test]
+fn archives_inside_archives_are_read_or_named() {
+    fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, bytes) in members {
+            zip.start_file(*name, options).expect("a member");
+            zip.write_all(bytes).expect("written");
+        }
+        zip.finish().expect("the zip is complete").into_inner()
+    }
+    fn gzip_of(bytes: &[u8]) -> Vec<u8> {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(bytes).expect("written");
+        gz.finish().expect("the gzip is complete")
+    }
+    fn tar_gz_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut tar = tar::Builder::new(Vec::new());
+        for (name, bytes) in members {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(bytes.len() as u64);
+            header.set_mode(0o644);
+            header.set_cksum();
+            tar.append_data(&mut header, name, *bytes)
+                .expect("a member");
+        }
+        gzip_of(&tar.into_inner().expect("the tar is complete"))
+    }
+    let innermost = zip_of(&[("deep.sgf", GOOD.as_bytes())]);
+    let inner_zip = zip_of(&[("a.sgf", GOOD.as_bytes()), ("deeper.zip", &innermost)]);
+    let inner_tgz = tar_gz_of(&[("b.sgf", ILLEGAL.as_bytes())]);
+    let inner_gz = gzip_of(GOOD.as_bytes());
+    let outer = zip_of(&[
+        ("inner.zip", &inner_zip),
+        ("inner.tar.gz", &inner_tgz),
+        ("c.sgf.gz", &inner_gz),
+        ("notes.txt", b"not a game"),
+    ]);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    write(&dir.path().join("outer.zip"), &outer);
+    let (lines, _) = csv_of(&[dir.path().to_str().expect("a UTF-8 path")]);
+    let rows = rows_of(&lines);
+    let prefix = format!("{}/", dir.path().display());
+    let seen: Vec<(String, String, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["file"].trim_start_matches(&prefix).to_string(),
+                r["valid"].clone(),
+                r["error"].clone(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("outer.zip!inner.zip!a.sgf", "true", ""),
+        (
+            "outer.zip!inner.zip!deeper.zip",
+            "false",
+            "skipped: an archive inside an archive inside an archive (unpack the outer one)",
+        ),
+        ("outer.zip!inner.tar.gz!b.sgf", "false", ""),
+        ("outer.zip!c.sgf.gz", "true", ""),
+    ];
+    let expected: Vec<(String, String, String)> = expected
+        .iter()
+        .map(|(f, v, e)| (f.to_string(), v.to_string(), e.to_string()))
+        .collect();
+    assert_eq!(seen, expected);
+}
+
+/// Issue 12, item 6: a zip member that inflates past the per-document limit is refused
+/// with an error row (docs/robustness.md has the memory it costs).
+#[test]
+fn a_zip_bomb_member_is_an_error_row() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("bomb.zip");
+    {
+        let file = fs::File::create(&path).expect("the zip");
+        let mut zip = zip::ZipWriter::new(file);
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated)
+            .large_file(true);
+        zip.start_file("bomb.sgf", options).expect("a member");
+        let block = vec![b' '; 1 << 20];
+        for _ in 0..300 {
+            zip.write_all(&block).expect("written");
+        }
+        zip.start_file("good.sgf", options).expect("a member");
+        zip.write_all(GOOD.as_bytes()).expect("written");
+        zip.finish().expect("the zip is complete");
+    }
+    let (lines, code) = csv_of(&[path.to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 1);
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 2, "{lines:?}");
+    assert!(
+        rows[0]["error"].contains("above the limit of 268435456 bytes per file"),
+        "{:?}",
+        rows[0]
+    );
+    assert_eq!(rows[1]["valid"], "true");
 }
 
 #[test]

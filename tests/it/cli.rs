@@ -132,6 +132,199 @@ fn suicide_override_makes_suicide_legal() {
         .success();
 }
 
+/// Issue 12, item 1: a single-stone suicide under chinese was reported as `suicide` and
+/// again as `superko`, and the verdict said "2 illegal moves".
+#[test]
+fn a_single_stone_suicide_is_one_illegal_move() {
+    let record = fixture("illegal/suicide/single-stone.sgf");
+    goref()
+        .args(["validate", &record])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "verdict: ILLEGAL: 1 illegal move, 1 warning\n",
+        ))
+        .stdout(predicate::str::contains("move 5 B A1 (ae): suicide:"))
+        .stdout(predicate::str::contains("superko").not());
+    let (doc, _) = json_of(&["score", "--format", "json", &record]);
+    assert_eq!(doc["games"][0]["illegal_count"], 1, "{doc}");
+    goref()
+        .args(["score", &record])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "verdict                ILLEGAL (1)",
+        ));
+}
+
+/// Issue 12, item 8: an off-board move was "treated as a pass" with consequence `void`;
+/// the sentence now says what happened to the board and the consequence says the rest.
+#[test]
+fn an_off_board_move_says_one_thing() {
+    for (record, words) in [
+        (
+            "(;SZ[9]RU[Chinese];B[ee];W[zz])",
+            "W[zz] is outside the 9x9 board",
+        ),
+        ("(;SZ[9]RU[Chinese];B[ee];W[z!])", "W[z!] is not a point"),
+    ] {
+        goref()
+            .args(["validate", "-"])
+            .write_stdin(record)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(format!(
+                "off-board: {words}; the board was left as it was [illegal, consequence: void]"
+            )))
+            .stdout(predicate::str::contains("pass").not());
+    }
+}
+
+/// Issue 12, item 8: `goref rules --help` described its `--format` as "one block per
+/// game".
+#[test]
+fn rules_help_describes_its_own_formats() {
+    goref()
+        .args(["rules", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("game").not())
+        .stdout(predicate::str::contains("one preset's knobs"));
+}
+
+/// Issue 12, item 7: a rule string's error names the part that is wrong, lists the valid
+/// ones, and suggests the name meant.
+#[test]
+fn rule_string_errors_name_the_wrong_part() {
+    let record = fixture("scoring/handicap/two-stones.sgf");
+    for (rules, words) in [
+        (
+            "aga+kompi=7",
+            "unknown rule set knob `kompi` (did you mean `komi`?): the knobs are ko, suicide,",
+        ),
+        (
+            "aga+ko=superko",
+            "`superko` is not a ko rule: expected `simple`, `positional`, `situational`, \
+             `natural-situational`",
+        ),
+        (
+            "aga+ko=positonal",
+            "`positonal` is not a ko rule (did you mean `positional`?): expected `simple`,",
+        ),
+        (
+            "japaneese",
+            "unknown rule set `japaneese` (did you mean `japanese`?): use a preset (aga,",
+        ),
+    ] {
+        goref()
+            .args(["score", "--rules", rules, &record])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(words));
+    }
+    goref()
+        .args(["validate", "--rules", "aga,japanese", &record])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "validate checks each game under one rule set: give one (score and batch take a list)",
+        ));
+    // A list of sizes inside one rule set is still one rule set.
+    goref()
+        .args(["validate", "--rules", "aga+sizes=7,9", &record])
+        .assert()
+        .success();
+    goref()
+        .args(["rules", "japaneese"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("(did you mean `japanese`?)"))
+        .stderr(predicate::str::contains("--rules").not());
+}
+
+/// `goref score --format json ARGS -` on `record`, as a JSON value.
+fn score_stdin_json(record: &str, args: &[&str]) -> Value {
+    let output = goref()
+        .args(["score", "--format", "json"])
+        .args(args)
+        .arg("-")
+        .write_stdin(record)
+        .output()
+        .expect("goref runs");
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })
+}
+
+/// Issue 12, item 2: Black setup stones, no HA and White to move first is a handicap game
+/// as KataGo and the servers read it; the bonus was 0 under every rule set.
+#[test]
+fn black_setup_stones_with_white_first_are_a_handicap_without_ha() {
+    let args = ["--rules", "chinese,aga,japanese", "--dead", "none"];
+    for record in [
+        "(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][gg]PL[W];W[ee];B[ce];W[];B[])",
+        "(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][gg];W[ee];B[ce];W[];B[])",
+    ] {
+        let doc = score_stdin_json(record, &args);
+        let games = &doc["games"];
+        for (i, bonus) in [(0, Value::from(2)), (1, Value::from(1)), (2, Value::Null)] {
+            let game = &games[i];
+            assert_eq!(game["handicap"], 2, "{record}: {game}");
+            assert_eq!(
+                game["score"]["breakdown"]["white"]["handicap_bonus"], bonus,
+                "{record}: {game}"
+            );
+            assert_eq!(
+                finding(game, "handicap-mismatch")["detail"],
+                "the record sets up 2 black stones and White moves first, but has no HA: \
+                 read as a 2-stone handicap game"
+            );
+        }
+    }
+    // Near miss: Black moves first, so the stones are a setup position, not a handicap.
+    let doc = score_stdin_json(
+        "(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][gg];B[ee];W[ce];B[];W[])",
+        &args,
+    );
+    let game = &doc["games"][0];
+    assert_eq!(game["handicap"], 0, "{game}");
+    assert_eq!(game["score"]["breakdown"]["white"]["handicap_bonus"], 0);
+}
+
+/// Issue 12, item 3: under `--dead markup`, a game without markup is read, validated and
+/// left uncounted with a note; it was an unreadable game.
+#[test]
+fn dead_markup_on_a_game_without_markup_leaves_it_uncounted() {
+    let record = fixture("scoring/handicap/two-stones.sgf");
+    let (doc, code) = json_of(&["score", "--dead", "markup", "--format", "json", &record]);
+    assert_eq!(code, 0, "{doc}");
+    let game = &doc["games"][0];
+    assert_eq!(game["error"], Value::Null, "{game}");
+    assert_eq!(game["valid"], true);
+    assert_eq!(game["score"]["result"], "W+9.5");
+    assert_eq!(game["score"]["decided_by"], "recorded");
+    assert_eq!(game["score"]["scored"], false);
+    assert_eq!(game["score"]["result_matches"], Value::Null);
+    assert_eq!(
+        game["score"]["notes"][0],
+        "the record has no TB/TW territory marks: not counted under --dead markup (use \
+         --dead auto, none or a list of points to count it)"
+    );
+    // A record with markup is still counted from it.
+    let (doc, _) = json_of(&[
+        "score",
+        "--dead",
+        "markup",
+        "--format",
+        "json",
+        &fixture("scoring/even/walls-dead-invader.sgf"),
+    ]);
+    assert_eq!(doc["games"][0]["score"]["dead_source"], "markup", "{doc}");
+}
+
 #[test]
 fn warnings_do_not_fail_validation() {
     goref()

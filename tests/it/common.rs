@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
@@ -59,6 +59,23 @@ pub fn files_under(root: &Path, sgf_only: bool) -> Vec<PathBuf> {
     files
 }
 
+/// Wait at most `limit` for `child` to end, and kill it past that: its exit code (-1 for a
+/// signal), or `None` when it had to be killed (it hung).
+pub fn wait_bounded(child: &mut Child, limit: Duration) -> Option<i32> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("the run can be waited for") {
+            return Some(status.code().unwrap_or(-1));
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// What a finished command said.
 pub struct Ran {
     pub ok: bool,
@@ -73,9 +90,9 @@ impl Ran {
     }
 }
 
-/// Run `command` with no input, killing it after `limit`, so that an outside program
-/// (Chromium, node, pre-commit, git) cannot hang a test. Panics, with what it said, when
-/// it cannot start or runs past `limit`.
+/// Run `command` with no input, killing it after `limit` ([`wait_bounded`]), so that an
+/// outside program (Chromium, node, pre-commit, git) cannot hang a test. Panics, with what
+/// it said, when it cannot start or runs past `limit`.
 pub fn run_with_limit(command: &mut std::process::Command, limit: Duration) -> Ran {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let (out, err) = (dir.path().join("out"), dir.path().join("err"));
@@ -86,24 +103,15 @@ pub fn run_with_limit(command: &mut std::process::Command, limit: Duration) -> R
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
     let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("the child's status") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "{command:?} took over {limit:?}; it said:\n{}{}",
-                read(&out),
-                read(&err)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    let Some(code) = wait_bounded(&mut child, limit) else {
+        panic!(
+            "{command:?} took over {limit:?}; it said:\n{}{}",
+            read(&out),
+            read(&err)
+        );
     };
     Ran {
-        ok: status.success(),
+        ok: code == 0,
         stdout: read(&out),
         stderr: read(&err),
     }

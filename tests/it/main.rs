@@ -6,7 +6,7 @@
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
-//! - [`docs`]: the examples of docs/ that show output;
+//! - [`docs`]: every example output of README.md and docs/ is what goref prints.
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
 //!   GNU Go;
 //! - [`show`]: `goref show`, its text and SVG;
