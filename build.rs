@@ -77,9 +77,27 @@ fn set(name: &str, found: bool) {
     }
 }
 
-/// Ask cargo to run this script again when `path` changes (or appears).
+/// Ask cargo to run this script again when `path` changes or appears. Cargo counts a
+/// missing path as changed, which would run this script, and rebuild every test, on every
+/// build; so for a missing path the nearest folder above it that exists is watched (a file
+/// added to a folder changes it), two levels up at most and never the checkout itself,
+/// whose `target/` changes with every build.
 fn watch(path: &Path) {
-    println!("cargo::rerun-if-changed={}", path.display());
+    let root = env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
+    let mut at = path;
+    for _ in 0..3 {
+        if root.as_deref() == Some(at) {
+            return;
+        }
+        if at.exists() {
+            println!("cargo::rerun-if-changed={}", at.display());
+            return;
+        }
+        match at.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => at = parent,
+            _ => return,
+        }
+    }
 }
 
 fn watched_file(path: &Path) -> bool {
