@@ -1,6 +1,7 @@
 //! The `goref` command line: turns arguments into library calls and results into text,
 //! JSON or CSV. No game logic lives here.
 
+mod annotate;
 mod batch;
 mod input;
 mod options;
@@ -8,6 +9,7 @@ mod output;
 mod rules;
 mod score;
 mod show;
+mod standings;
 mod validate;
 mod words;
 
@@ -42,6 +44,8 @@ enum Command {
     /// Draw one position of a game: the first illegal move, a chosen move, or the final
     /// position with its dead stones, owners and count (text, or SVG with --svg).
     Show(show::Args),
+    /// Adjudicate a contest's records and print the standings: ranking, crosstable, games.
+    Standings(standings::Args),
 }
 
 /// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(args),
         Command::Rules(args) => rules::run(args),
         Command::Show(args) => show::run(args),
+        Command::Standings(args) => standings::run(args),
     };
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,

@@ -122,7 +122,7 @@ pub struct RuleList(Vec<RuleSet>);
 
 impl Overrides {
     /// The choice of `preset` (none: each record's `RU`) with these overrides.
-    fn on(&self, preset: Option<RuleSet>) -> RulesChoice {
+    pub fn on(&self, preset: Option<RuleSet>) -> RulesChoice {
         RulesChoice {
             preset,
             ko: self.ko,

@@ -9,6 +9,7 @@
 mod json;
 pub mod rows;
 pub mod score_table;
+pub mod standings;
 pub mod text;
 
 use std::io::{self, Write};

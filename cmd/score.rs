@@ -8,6 +8,7 @@ use goref::report::{CheckError, GameReport};
 use goref::sgf::Limits;
 
 use crate::Outcome;
+use crate::annotate::{AnnotateOptions, Annotator};
 use crate::options::{EngineOptions, RuleListOptions, dead_choice};
 use crate::output::{self, Format};
 
@@ -38,16 +39,28 @@ pub struct Args {
     /// Output format: text shows the rule sets side by side; json per docs/formats.md.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+
+    #[command(flatten)]
+    annotate: AnnotateOptions,
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
     let choices = args.rules.choices();
     let dead = args.engine.dead_choice(args.dead.clone())?;
+    let first = choices.first().cloned().unwrap_or_default();
+    let annotator = Annotator::new(&args.annotate, first, dead.clone())?;
     let mut writer = output::score_writer(args.format, choices.len());
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
-        Ok(bytes) => check::score_bytes(file, &bytes, &choices, &dead, &Limits::default()),
+        Ok(bytes) => {
+            let reports = check::score_bytes(file, &bytes, &choices, &dead, &Limits::default());
+            if let Some(annotator) = &annotator {
+                annotator.write_now(file, &bytes, &reports);
+            }
+            reports
+        }
         Err(error) => check::unreadable_rows(file, 0, &choices, &CheckError::Read(error)),
     };
     let problem = |r: &GameReport| !r.valid || r.error.is_some() || r.result_mismatch();
-    output::report_files(&args.files, writer.as_mut(), check, problem)
+    let outcome = output::report_files(&args.files, writer.as_mut(), check, problem)?;
+    Ok(Annotator::outcome(annotator.as_ref(), outcome))
 }

@@ -2,9 +2,11 @@
 
 use anyhow::Result;
 use goref::check;
+use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
 
 use crate::Outcome;
+use crate::annotate::{AnnotateOptions, Annotator};
 use crate::options::RuleOptions;
 use crate::output::{self, Format};
 
@@ -20,13 +22,23 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+
+    #[command(flatten)]
+    annotate: AnnotateOptions,
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
     let choice = args.rules.choice();
+    let annotator = Annotator::new(&args.annotate, choice.clone(), DeadChoice::Auto)?;
     let mut writer = output::writer(args.format);
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
-        Ok(bytes) => check::validate_bytes(file, &bytes, &choice),
+        Ok(bytes) => {
+            let reports = check::validate_bytes(file, &bytes, &choice);
+            if let Some(annotator) = &annotator {
+                annotator.write_now(file, &bytes, &reports);
+            }
+            reports
+        }
         Err(error) => vec![GameReport::unreadable(
             file,
             0,
@@ -34,5 +46,6 @@ pub fn run(args: Args) -> Result<Outcome> {
             CheckError::Read(error),
         )],
     };
-    output::report_files(&args.files, writer.as_mut(), check, |r| !r.valid)
+    let outcome = output::report_files(&args.files, writer.as_mut(), check, |r| !r.valid)?;
+    Ok(Annotator::outcome(annotator.as_ref(), outcome))
 }

@@ -2,7 +2,7 @@
 //! and notes that depend on how the user asked, worded with the option that would change
 //! them (`--dead`, `--rules`). Everything else is said as the library says it.
 
-use goref::adjudicate::{DecidedBy, Note};
+use goref::adjudicate::Note;
 use goref::life::DeadStonesError;
 use goref::report::{CheckError, Warning};
 
@@ -26,20 +26,6 @@ pub fn dead_stones(error: &DeadStonesError) -> String {
         DeadStonesError::Engine(_)
         | DeadStonesError::EngineNoStone { .. }
         | DeadStonesError::EngineNotAsked => format!("--dead engine: {error}"),
-    }
-}
-
-/// What decided a result, with the finding and move of a forfeit or an overrun clock:
-/// `forfeit (superko, move 57)`, `time (move 120)`, `count`.
-pub fn decided_by(decided_by: &DecidedBy) -> String {
-    match decided_by {
-        DecidedBy::Forfeit {
-            finding: Some((kind, number)),
-        } => format!("{decided_by} ({kind}, move {number})"),
-        DecidedBy::Time {
-            move_number: Some(number),
-        } => format!("{decided_by} (move {number})"),
-        other => other.to_string(),
     }
 }
 

@@ -65,6 +65,22 @@ impl DecidedBy {
     }
 }
 
+impl DecidedBy {
+    /// The name with the finding and move of a forfeit or an overrun clock:
+    /// `forfeit (superko, move 57)`, `time (move 120)`, `count`.
+    pub fn described(self) -> String {
+        match self {
+            DecidedBy::Forfeit {
+                finding: Some((kind, number)),
+            } => format!("{self} ({kind}, move {number})"),
+            DecidedBy::Time {
+                move_number: Some(number),
+            } => format!("{self} (move {number})"),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl std::fmt::Display for DecidedBy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())

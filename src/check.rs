@@ -42,24 +42,45 @@ pub fn score_bytes(
     dead: &DeadChoice,
     limits: &Limits,
 ) -> Vec<GameReport> {
+    score_bytes_keeping(file, bytes, choices, dead, limits).0
+}
+
+/// The games of a file as loaded.
+pub type Loaded = Vec<Result<GameRecord, GameError>>;
+
+/// [`score_bytes`], handing back the games it loaded as well, for a caller that needs the
+/// records too (an annotated copy), so that it need not load them again. `None` when the
+/// file could not be read, or when its time ran out: the games may then not be all of
+/// them.
+pub fn score_bytes_keeping(
+    file: &str,
+    bytes: &[u8],
+    choices: &[RulesChoice],
+    dead: &DeadChoice,
+    limits: &Limits,
+) -> (Vec<GameReport>, Option<Loaded>) {
     let deadline = sgf::Deadline::start(limits);
     let unreadable = |game: usize, error: CheckError| unreadable_rows(file, game, choices, &error);
     match sgf::load_until(bytes, limits, &deadline) {
-        Err(e) => unreadable(0, e.into()),
-        Ok(games) => in_order(&games, |i, game| match game {
-            Ok(_) if deadline.passed() => unreadable(i + 1, deadline.error(i).into()),
-            Ok(record) => {
-                let komi = choices.first().and_then(|c| c.komi);
-                let dead = ask_engine(record, komi, dead);
-                let reports = choices
-                    .iter()
-                    .map(|choice| score_game(file, record, choice, &dead))
-                    .collect();
-                deadline.spend(record.moves.len());
-                reports
-            }
-            Err(e) => unreadable(i + 1, e.clone().into()),
-        }),
+        Err(e) => (unreadable(0, e.into()), None),
+        Ok(games) => {
+            let reports = in_order(&games, |i, game| match game {
+                Ok(_) if deadline.passed() => unreadable(i + 1, deadline.error(i).into()),
+                Ok(record) => {
+                    let komi = choices.first().and_then(|c| c.komi);
+                    let dead = ask_engine(record, komi, dead);
+                    let reports = choices
+                        .iter()
+                        .map(|choice| score_game(file, record, choice, &dead))
+                        .collect();
+                    deadline.spend(record.moves.len());
+                    reports
+                }
+                Err(e) => unreadable(i + 1, e.clone().into()),
+            });
+            let kept = (!deadline.passed()).then_some(games);
+            (reports, kept)
+        }
     }
 }
 

@@ -13,6 +13,7 @@
 //! exits the process: that is the command line's job (`cmd/`).
 
 pub mod adjudicate;
+pub mod annotate;
 pub mod board;
 pub mod check;
 pub mod diagram;
@@ -25,6 +26,7 @@ pub mod result;
 pub mod rules;
 pub mod score;
 pub mod sgf;
+pub mod standings;
 pub mod words;
 
 #[cfg(test)]

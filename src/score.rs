@@ -285,26 +285,14 @@ struct Areas {
     seki_points: u32,
 }
 
-/// The empty regions of a position, and for each whether the rule set counts it for
-/// nobody (inside a seki, where the rules say so): what both [`count`] and [`owners`]
-/// read.
-fn counted_regions(position: &Board, rules: &RuleSet) -> (Regions, Vec<bool>) {
-    let regions = Regions::of(position);
-    let excluded = if rules.seki == SekiPoints::NotCounted {
-        seki_regions(position, &regions)
-    } else {
-        vec![false; regions.list.len()]
-    };
-    (regions, excluded)
-}
-
 /// Each point's owner in the count of `board` under `rules` with `dead` taken off, row by
 /// row from the top: the colour an empty point (a dead stone's point included) counts for,
 /// `None` for the stones left on the board, neutral points, and points inside a seki that
 /// the rule set counts for nobody. These are the regions [`count`] adds up, for drawing.
 pub fn owners(board: &Board, dead: &[Point], rules: &RuleSet) -> Vec<Option<Color>> {
     let (position, _) = take_off(board, dead);
-    let (regions, excluded) = counted_regions(&position, rules);
+    let regions = Regions::of(&position);
+    let excluded = excluded_regions(&position, &regions, rules);
     regions
         .of
         .iter()
@@ -320,7 +308,8 @@ pub fn owners(board: &Board, dead: &[Point], rules: &RuleSet) -> Vec<Option<Colo
 
 impl Areas {
     fn of(position: &Board, rules: &RuleSet, notes: &mut Vec<String>) -> Areas {
-        let (regions, excluded) = counted_regions(position, rules);
+        let regions = Regions::of(position);
+        let excluded = excluded_regions(position, &regions, rules);
         let mut areas = Areas {
             territory: [0; 2],
             neutral: 0,
@@ -342,6 +331,35 @@ impl Areas {
         }
         areas
     }
+}
+
+/// Which regions of `position` the rule set counts for nobody although one colour
+/// surrounds them: those inside a seki, where the rule set says so.
+fn excluded_regions(position: &Board, regions: &Regions, rules: &RuleSet) -> Vec<bool> {
+    if rules.seki == SekiPoints::NotCounted {
+        seki_regions(position, regions)
+    } else {
+        vec![false; regions.list.len()]
+    }
+}
+
+/// The points of each colour's territory in the final position `board` with `dead` taken
+/// off, indexed by [`Color::index`]: the empty points [`count`] counts for that colour,
+/// the points of the dead stones among them. This is what SGF's `TB` and `TW` mark.
+pub fn territory(board: &Board, dead: &[Point], rules: &RuleSet) -> [Vec<Point>; 2] {
+    let (position, _) = take_off(board, dead);
+    let regions = Regions::of(&position);
+    let excluded = excluded_regions(&position, &regions, rules);
+    let mut points = [Vec::new(), Vec::new()];
+    for (i, &id) in regions.of.iter().enumerate() {
+        let Some(region) = regions.list.get(id as usize) else {
+            continue;
+        };
+        if let (Some(owner), false) = (region.owner(), excluded[id as usize]) {
+            points[owner.index()].push(regions.point(i));
+        }
+    }
+    points
 }
 
 /// The parts the rule set's pass rule adds: pass stones (territory counting), the

@@ -100,6 +100,39 @@ fn territory_counts_prisoners_and_dead_stones_twice() {
     assert_eq!(c.neutral, 9);
 }
 
+#[test]
+fn territory_marks_the_points_the_count_counts() {
+    let b = board(
+        "
+        . . X O .
+        . . X O .
+        . . X O .
+        . O X O .
+        . . X O .
+    ",
+    );
+    let dead = [Point::new(1, 3)];
+    let [black, white] = territory(&b, &dead, &rules("japanese"));
+    // Columns A and B (the dead stone's B2 among them) for Black, column E for White.
+    assert_eq!(black.len(), 10);
+    assert!(black.contains(&Point::new(1, 3)), "the dead stone's point");
+    assert!(black.iter().all(|p| p.x < 2));
+    assert_eq!(white.len(), 5);
+    assert!(white.iter().all(|p| p.x == 4));
+    // Left alive, the white stone makes the region reach both colours: nobody's.
+    let [black, _] = territory(&b, &[], &rules("japanese"));
+    assert!(black.is_empty());
+}
+
+#[test]
+fn territory_leaves_out_the_eyes_of_a_seki_where_they_are_not_counted() {
+    let [black, white] = territory(&board(SEKI), &[], &rules("japanese"));
+    assert_eq!((black.len(), white.len()), (12, 8));
+    assert!(!black.contains(&Point::new(0, 0)), "A7, an eye in seki");
+    let [black, white] = territory(&board(SEKI), &[], &rules("aga"));
+    assert_eq!((black.len(), white.len()), (13, 9));
+}
+
 /// Black A6/B7/B6/C6 and White D7/D6/E6/F6/F7 share the liberty C7, each with one eye
 /// (A7, E7): a seki.
 const SEKI: &str = "

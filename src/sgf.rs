@@ -35,6 +35,7 @@
 //! the validator's business.
 
 mod decode;
+pub(crate) mod outline;
 mod plain;
 mod record;
 mod scan;
@@ -420,6 +421,12 @@ impl Default for Limits {
             clock: Clock::Wall,
         }
     }
+}
+
+/// The text the loader reads from `bytes`: decoded from the charset [`load`] finds (a
+/// byte-order mark, UTF-16, `CA`, or a guess), without the byte-order mark.
+pub fn decoded_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    decode::decode(bytes).text
 }
 
 /// Decode, split and parse every game of a file under the default [`Limits`]. One game's

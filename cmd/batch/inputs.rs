@@ -155,6 +155,25 @@ fn kind_of(name: &str) -> Kind {
     }
 }
 
+/// A unit's name taken apart: the path as given, and the member of an archive when the
+/// unit is one (`games.zip!round1/a.sgf`: `games.zip` and `round1/a.sgf`; a `.sgf.gz`
+/// file: its path, and the SGF file it holds, named without `.gz`). A `!` counts as the
+/// separator only after an archive's name, so a plain file named `a!b.sgf` stays whole.
+pub fn split_name(name: &str) -> (&str, Option<&str>) {
+    let mut from = 0;
+    while let Some(bang) = name[from..].find('!').map(|i| from + i) {
+        if matches!(kind_of(&name[..bang]), Kind::Zip | Kind::TarGz | Kind::Tar) {
+            return (&name[..bang], Some(&name[bang + 1..]));
+        }
+        from = bang + 1;
+    }
+    if matches!(kind_of(name), Kind::SgfGz) {
+        let file = name.rsplit('/').next().unwrap_or(name);
+        return (name, file.get(..file.len() - ".gz".len()));
+    }
+    (name, None)
+}
+
 /// An explicit path: standard input, a folder (walked), an archive or a file.
 fn path_unit(path: &str, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     if path == "-" {
@@ -406,4 +425,28 @@ fn tar_units(
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_name;
+
+    #[test]
+    fn names_split_into_archive_and_member() {
+        assert_eq!(split_name("games/a.sgf"), ("games/a.sgf", None));
+        assert_eq!(split_name("a!b.sgf"), ("a!b.sgf", None));
+        assert_eq!(
+            split_name("x/games.zip!round1/a.sgf"),
+            ("x/games.zip", Some("round1/a.sgf"))
+        );
+        assert_eq!(
+            split_name("odd!name.TAR.GZ!a!b.sgf"),
+            ("odd!name.TAR.GZ", Some("a!b.sgf"))
+        );
+        assert_eq!(
+            split_name("x/one.sgf.gz"),
+            ("x/one.sgf.gz", Some("one.sgf"))
+        );
+        assert_eq!(split_name("-"), ("-", None));
+    }
 }

@@ -11,13 +11,14 @@ pub mod destination;
 mod fail_on;
 mod github;
 mod html;
-mod inputs;
+pub mod inputs;
 mod markdown;
-mod pipeline;
+pub mod pipeline;
 mod summary;
 
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -25,9 +26,11 @@ use clap::ValueEnum;
 use goref::check;
 use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
+use goref::rules::RulesChoice;
 use goref::sgf::Clock;
 
 use crate::Outcome;
+use crate::annotate::{AnnotateOptions, Annotator};
 use crate::options::{EngineOptions, RuleListOptions, dead_source};
 use crate::output::ReportWriter;
 use crate::output::rows::{CsvWriter, JsonlWriter};
@@ -109,6 +112,9 @@ pub struct Args {
     #[arg(long, short = 'q')]
     quiet: bool,
 
+    #[command(flatten)]
+    annotate_dir: AnnotateOptions,
+
     /// For tests: measure --timeout against the work done, MICROS per node loaded and
     /// per move checked, instead of the wall clock, so a time-out falls at the same game
     /// on every machine (with --jobs 1).
@@ -127,20 +133,14 @@ pub fn run(args: Args) -> Result<Outcome> {
     let started = Instant::now();
     let choices = args.rules.choices();
     let fail_on = FailOn::parse(&args.fail_on)?;
-    let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    let jobs = workers(args.jobs)?;
+    let clock = match args.test_clock_per_node {
+        Some(micros) => Clock::Work {
+            per_node: Duration::from_micros(micros),
+        },
+        None => Clock::Wall,
     };
-    // The games of one file (a collection) are spread over rayon's pool: size it like
-    // the workers, so --jobs bounds the cores a run uses. Building fails only when the
-    // pool already exists, and then that pool is used.
-    let _ = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build_global();
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        bail!("--timeout must be a positive number of seconds");
-    }
+    let (mut settings, limits) = settings(jobs, args.timeout, clock)?;
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let sources = sources(&args)?;
     if args.csv.as_deref() == Some("-") && args.jsonl.as_deref() == Some("-") {
@@ -193,46 +193,27 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let progress = progress_bar(&args, &sources, range);
 
-    let timeout = Duration::from_secs_f64(args.timeout);
-    let settings = pipeline::Settings {
-        chunk: 8,
-        chunk_bytes: 8 << 20,
-        window: jobs * 2 + 2,
-        // The library stops a file between games once `timeout` has passed; one game's
-        // work is bounded by the loader's limits (seconds). Far past both, only a bug in
-        // goref can be at work. An engine adds its own bound for each game.
-        stuck_after: timeout * 2 + Duration::from_secs(60) + args.engine.worst_case(&dead),
-        range,
-    };
-    let limits = goref::sgf::Limits {
-        max_time: Some(timeout),
-        clock: match args.test_clock_per_node {
-            Some(micros) => Clock::Work {
-                per_node: Duration::from_micros(micros),
-            },
-            None => Clock::Wall,
-        },
-        ..goref::sgf::Limits::default()
-    };
+    settings.range = range;
+    // An engine adds its own bound for each game.
+    settings.stuck_after += args.engine.worst_case(&dead);
+    let annotator = Annotator::new(
+        &args.annotate_dir,
+        choices.first().cloned().unwrap_or_default(),
+        dead.clone(),
+    )?
+    .map(Arc::new);
     let work = {
-        let choices = choices.clone();
-        let dead = dead.clone();
-        let fail_on = fail_on.clone();
+        let check = score_and_annotate(choices.clone(), dead.clone(), limits, annotator.clone());
+        let (choices, dead, fail_on) = (choices.clone(), dead.clone(), fail_on.clone());
         let boards = args.html.is_some();
-        move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
-            Ok(bytes) => {
-                let rows = check::score_bytes(name, &bytes, &choices, &dead, &limits);
-                let drawn = if boards {
-                    html::boards(&bytes, &rows, &choices, &dead, &fail_on)
-                } else {
-                    Vec::new()
-                };
-                (rows, drawn)
-            }
-            Err(error) => (
-                check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
-                Vec::new(),
-            ),
+        // With --html, the boards of the file's failing rows, drawn in the worker too.
+        move |name: &str, bytes: Result<Vec<u8>, String>| {
+            let kept = bytes.as_ref().ok().filter(|_| boards).cloned();
+            let checked = check(name, bytes);
+            let drawn = kept.map_or_else(Vec::new, |bytes| {
+                html::boards(&bytes, &checked.0, &choices, &dead, &fail_on)
+            });
+            (checked, drawn)
         }
     };
 
@@ -243,35 +224,39 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Box::new(std::io::BufWriter::new(std::io::stdout()))
     };
-    let emit = |(rows, boards): (Vec<GameReport>, Vec<Option<String>>)| -> std::io::Result<()> {
-        summary.add_unit(&rows, &fail_on);
-        for (i, row) in rows.iter().enumerate() {
-            for writer in &mut writers {
-                writer.game(row)?;
+    let emit =
+        |((rows, not_annotated), boards): (Checked, Vec<Option<String>>)| -> std::io::Result<()> {
+            if let Some(error) = not_annotated {
+                eprintln!("goref: error: {error}");
             }
-            if html_report.is_some() || markdown.is_some() {
-                let problems = fail_on.problems(row);
-                if let Some(page) = &mut html_report {
-                    let board = boards.get(i).and_then(Option::as_deref);
-                    page.row(row, !problems.is_empty(), board);
+            summary.add_unit(&rows, &fail_on);
+            for (i, row) in rows.iter().enumerate() {
+                for writer in &mut writers {
+                    writer.game(row)?;
                 }
-                if let Some(md) = &mut markdown {
-                    md.row(row, &problems);
+                if html_report.is_some() || markdown.is_some() {
+                    let problems = fail_on.problems(row);
+                    if let Some(page) = &mut html_report {
+                        let board = boards.get(i).and_then(Option::as_deref);
+                        page.row(row, !problems.is_empty(), board);
+                    }
+                    if let Some(md) = &mut markdown {
+                        md.row(row, &problems);
+                    }
+                }
+                if args.annotate.is_some() {
+                    for problem in fail_on.problems(row) {
+                        let line = github::github_annotation(&row.file, &problem, cwd.as_deref());
+                        writeln!(annotations, "{line}")?;
+                    }
                 }
             }
-            if args.annotate.is_some() {
-                for problem in fail_on.problems(row) {
-                    let line = github::github_annotation(&row.file, &problem, cwd.as_deref());
-                    writeln!(annotations, "{line}")?;
-                }
+            if let Some(bar) = &progress {
+                bar.inc(1);
+                bar.set_message(format!("{} games", summary.games));
             }
-        }
-        if let Some(bar) = &progress {
-            bar.inc(1);
-            bar.set_message(format!("{} games", summary.games));
-        }
-        Ok(())
-    };
+            Ok(())
+        };
     match pipeline::run(&sources, &settings, work, emit) {
         Ok(_) => {}
         Err(pipeline::Stop::Emit(e)) => {
@@ -318,11 +303,90 @@ pub fn run(args: Args) -> Result<Outcome> {
     if !args.quiet {
         eprint!("{}", summary.text(started.elapsed()));
     }
-    Ok(if summary.failing > 0 {
+    let outcome = if summary.failing > 0 {
         Outcome::Problems
     } else {
         Outcome::Clean
-    })
+    };
+    Ok(Annotator::outcome(annotator.as_deref(), outcome))
+}
+
+/// The workers of a run: `--jobs`, else the number of cores. The games of one file (a
+/// collection) are spread over rayon's pool: it is sized like the workers, so `--jobs`
+/// bounds the cores a run uses. (Building fails only when the pool already exists, and
+/// then that pool is used.)
+pub fn workers(jobs: Option<usize>) -> Result<usize> {
+    let jobs = match jobs {
+        Some(0) => bail!("--jobs must be at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build_global();
+    Ok(jobs)
+}
+
+/// A document's reports, and why its annotated copy could not be written.
+pub type Checked = (Vec<GameReport>, Option<String>);
+
+/// The pipeline's work on one document: its reports under every rule choice, with
+/// `annotator`'s copy written when there is one (and why it could not be).
+pub fn score_and_annotate(
+    choices: Vec<RulesChoice>,
+    dead: DeadChoice,
+    limits: goref::sgf::Limits,
+    annotator: Option<Arc<Annotator>>,
+) -> impl Fn(&str, Result<Vec<u8>, String>) -> Checked + Send + Sync + 'static {
+    move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
+        Ok(bytes) => {
+            let Some(annotator) = &annotator else {
+                return (
+                    check::score_bytes(name, &bytes, &choices, &dead, &limits),
+                    None,
+                );
+            };
+            let (rows, games) = check::score_bytes_keeping(name, &bytes, &choices, &dead, &limits);
+            let (path, member) = inputs::split_name(name);
+            let failed = annotator
+                .write(path, member, &bytes, games.as_deref(), &rows)
+                .err();
+            (rows, failed)
+        }
+        Err(error) => (
+            check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
+            None,
+        ),
+    }
+}
+
+/// The pipeline's settings for `jobs` workers over every unit, and the loader's limits
+/// for a `--timeout` of `timeout` seconds measured by `clock`.
+pub fn settings(
+    jobs: usize,
+    timeout: f64,
+    clock: Clock,
+) -> Result<(pipeline::Settings, goref::sgf::Limits)> {
+    if !(timeout.is_finite() && timeout > 0.0) {
+        bail!("--timeout must be a positive number of seconds");
+    }
+    let timeout = Duration::from_secs_f64(timeout);
+    let settings = pipeline::Settings {
+        chunk: 8,
+        chunk_bytes: 8 << 20,
+        window: jobs * 2 + 2,
+        // The library stops a file between games once `timeout` has passed; one game's
+        // work is bounded by the loader's limits (seconds). Far past both, only a bug in
+        // goref can be at work.
+        stuck_after: timeout * 2 + Duration::from_secs(60),
+        range: None,
+    };
+    let limits = goref::sgf::Limits {
+        max_time: Some(timeout),
+        clock,
+        ..goref::sgf::Limits::default()
+    };
+    Ok((settings, limits))
 }
 
 /// `K/N` with 1 <= K <= N.
@@ -338,15 +402,29 @@ fn parse_shard(text: &str) -> Result<(u64, u64)> {
 
 /// The inputs in order; a list on standard input is read now when it must be walked twice.
 fn sources(args: &Args) -> Result<Vec<Source>> {
-    let stdin_paths = args.paths.iter().filter(|p| *p == "-").count();
-    let stdin_list = args.files_from.as_deref() == Some("-");
+    sources_of(
+        &args.paths,
+        args.files_from.as_deref(),
+        args.shard.is_some(),
+    )
+}
+
+/// The inputs of `paths` and `--files-from LIST`, in order. `walk_twice`: the inputs will
+/// be walked twice (counted first), so a list on standard input is read now.
+pub fn sources_of(
+    paths: &[String],
+    files_from: Option<&str>,
+    walk_twice: bool,
+) -> Result<Vec<Source>> {
+    let stdin_paths = paths.iter().filter(|p| *p == "-").count();
+    let stdin_list = files_from == Some("-");
     if stdin_paths + usize::from(stdin_list) > 1 {
         bail!("standard input can be read once: give `-` as one PATH or as --files-from, not both");
     }
-    let mut sources: Vec<Source> = args.paths.iter().cloned().map(Source::Path).collect();
-    match args.files_from.as_deref() {
+    let mut sources: Vec<Source> = paths.iter().cloned().map(Source::Path).collect();
+    match files_from {
         None => {}
-        Some("-") if args.shard.is_some() => {
+        Some("-") if walk_twice => {
             let mut list = String::new();
             std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut list)
                 .context("cannot read the --files-from list on standard input")?;

@@ -147,7 +147,7 @@ const LINES: [Line; 19] = [
     line("total W", |r| r.score.as_ref()?.white.map(format_points)),
     line("result", |r| Some(r.score.as_ref()?.result.clone())),
     line("decided by", |r| {
-        Some(words::decided_by(&r.score.as_ref()?.decided_by))
+        Some(r.score.as_ref()?.decided_by.described())
     }),
     Line {
         label: "recorded",

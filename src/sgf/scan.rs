@@ -180,7 +180,7 @@ fn note_stray_nodes(
 /// The `(` of the next game tree at or after `from`: a `(` followed by `;`, or by an
 /// upper-case identifier and its `[` (a root written without `;`). An outer `(` that
 /// only wraps another `(` is skipped.
-fn find_game_start(b: &[u8], mut from: usize) -> Option<usize> {
+pub(super) fn find_game_start(b: &[u8], mut from: usize) -> Option<usize> {
     loop {
         let open = from + b.get(from..)?.iter().position(|&c| c == b'(')?;
         let next = skip_ws(b, open + 1);
@@ -199,14 +199,14 @@ fn find_game_start(b: &[u8], mut from: usize) -> Option<usize> {
     }
 }
 
-fn skip_ws(b: &[u8], mut i: usize) -> usize {
+pub(super) fn skip_ws(b: &[u8], mut i: usize) -> usize {
     while b.get(i).is_some_and(u8::is_ascii_whitespace) {
         i += 1;
     }
     i
 }
 
-fn letters(b: &[u8], from: usize) -> usize {
+pub(super) fn letters(b: &[u8], from: usize) -> usize {
     b.get(from..).map_or(0, |rest| {
         rest.iter().take_while(|c| c.is_ascii_alphabetic()).count()
     })
@@ -587,7 +587,7 @@ impl<'t> GameScanner<'t, '_> {
 
 /// The identifier as sgf-parse reads it: `sz` is `SZ`, and the lower-case letters of
 /// FF[1]/FF[3] long names are dropped (`GaMe` is `GM`).
-fn canonical_id(raw: &str) -> Cow<'_, str> {
+pub(super) fn canonical_id(raw: &str) -> Cow<'_, str> {
     if raw.bytes().all(|c| c.is_ascii_lowercase()) {
         Cow::Owned(raw.to_ascii_uppercase())
     } else if raw.bytes().all(|c| c.is_ascii_uppercase()) {
@@ -599,7 +599,7 @@ fn canonical_id(raw: &str) -> Cow<'_, str> {
 
 /// After a malformation: the index just past the `)` that closes the game tree (values
 /// skipped), or the end of the text.
-fn find_end(b: &[u8], mut i: usize, mut depth: usize) -> usize {
+pub(super) fn find_end(b: &[u8], mut i: usize, mut depth: usize) -> usize {
     while let Some(&c) = b.get(i) {
         match c {
             b'[' => match value_end(b, i + 1) {

@@ -1,20 +1,23 @@
 //! goref's integration tests, in one binary (it links once): the built `goref` run as
 //! users and CI run it, and the library over the shared corpus.
 //!
+//! - [`annotate`]: `--annotate-dir` on the four commands, and over the whole corpus;
 //! - [`cli`]: `validate`, `score` and `rules`: exit codes, text, JSON;
 //! - [`batch`]: `goref batch` run as CI runs it;
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
-//! - [`docs`]: every example output of README.md and docs/ is what goref prints.
+//! - [`docs`]: every example output of README.md and docs/ is what goref prints;
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
 //!   GNU Go;
 //! - [`show`]: `goref show`, its text and SVG;
 //! - [`report`]: the batch HTML report's data, read without a browser;
 //! - [`browser`]: the batch HTML report in headless Chromium;
 //! - [`pre_commit`]: `.pre-commit-hooks.yaml` with the real pre-commit tool;
-//! - [`ci_doc`]: docs/ci.md's sharded workflow, its join step run on real shards.
+//! - [`ci_doc`]: docs/ci.md's sharded workflow, its join step run on real shards;
+//! - [`standings`]: `goref standings` on the events of `fixtures/standings/`.
 
+mod annotate;
 mod batch;
 mod browser;
 mod ci_doc;
@@ -28,3 +31,4 @@ mod malformed;
 mod pre_commit;
 mod report;
 mod show;
+mod standings;
