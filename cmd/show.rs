@@ -106,13 +106,9 @@ pub fn run(args: Args) -> Result<Outcome> {
 
     let svg_to_stdout = args.svg.as_deref() == Some("-");
     if let Some(path) = &args.svg {
-        let destination = Destination::open(path, "--svg")?;
-        let mut out = destination.writer()?;
-        out.write_all(diagram.svg(SvgStyle::Document).as_bytes())
-            .and_then(|()| out.flush())
-            .context("cannot write the SVG")?;
-        drop(out);
-        destination.commit()?;
+        Destination::open(path, "--svg")?.write_whole("SVG", |out| {
+            out.write_all(diagram.svg(SvgStyle::Document).as_bytes())
+        })?;
     }
     if !svg_to_stdout {
         let style = if args.ascii {

@@ -287,18 +287,10 @@ pub fn run(args: Args) -> Result<Outcome> {
         destination.commit()?;
     }
     if let (Some(page), Some(destination)) = (&html_report, html_out) {
-        let mut out = destination.writer()?;
-        page.write(&mut out, &summary)
-            .context("cannot write the HTML report")?;
-        drop(out);
-        destination.commit()?;
+        destination.write_whole("HTML report", |out| page.write(out, &summary))?;
     }
     if let (Some(md), Some(destination)) = (&markdown, markdown_out) {
-        let mut out = destination.writer()?;
-        md.write(&mut out, &summary)
-            .context("cannot write the Markdown summary")?;
-        drop(out);
-        destination.commit()?;
+        destination.write_whole("Markdown summary", |out| md.write(out, &summary))?;
     }
     if !args.quiet {
         eprint!("{}", summary.text(started.elapsed()));
