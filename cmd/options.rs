@@ -215,12 +215,14 @@ fn komi(text: &str) -> Result<f64, ParseError> {
     }
 }
 
-/// `--dead` of `score`: `auto`, `markup`, `none`, or a comma-separated list of points in
-/// `D4` or SGF form, each naming its whole chain.
+/// `--dead` of `score`: `auto`, `markup`, `estimate`, `proven`, `none`, or a
+/// comma-separated list of points in `D4` or SGF form, each naming its whole chain.
 pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
     match text.trim().to_ascii_lowercase().as_str() {
         "auto" => return Ok(DeadChoice::Auto),
         "markup" => return Ok(DeadChoice::Markup),
+        "estimate" => return Ok(DeadChoice::Estimate),
+        "proven" => return Ok(DeadChoice::Proven),
         "none" => return Ok(DeadChoice::None),
         "engine" => return Ok(DeadChoice::Engine(EngineDead::Unset)),
         _ => {}
@@ -231,7 +233,10 @@ pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
         .map(PointName::parse)
         .collect::<Result<Vec<_>, PointNameError>>()?;
     if names.is_empty() {
-        return Err("give auto, markup, none, engine, or points such as D4,Q16 or dd,pp".into());
+        return Err(
+            "give auto, markup, estimate, proven, none, engine, or points such as D4,Q16 or dd,pp"
+                .into(),
+        );
     }
     Ok(DeadChoice::Named(names))
 }
@@ -241,8 +246,12 @@ pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
 pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
     PossibleValuesParser::new([
         PossibleValue::new("auto")
-            .help("The record's TB/TW markup when it has some, else what goref can prove"),
+            .help("The record's TB/TW markup when it has some, else goref's estimate"),
         PossibleValue::new("markup").help("Only the record's markup"),
+        PossibleValue::new("estimate")
+            .help("goref's estimate of the dead stones, whatever the markup says"),
+        PossibleValue::new("proven")
+            .help("What goref can prove dead (Benson's algorithm), every other stone alive"),
         PossibleValue::new("none").help("Every stone alive"),
         PossibleValue::new("engine").help("What the GTP engine of --engine says"),
     ])

@@ -21,13 +21,14 @@ pub struct Args {
     #[command(flatten)]
     rules: RuleListOptions,
 
-    /// Dead stones: auto (the record's markup, else what goref can prove), markup (the
-    /// record's TB/TW), none (every stone alive), engine (what the GTP engine of --engine
-    /// says), or points in D4 or SGF form separated by
+    /// Dead stones: auto (the record's markup, else goref's estimate), markup (the
+    /// record's TB/TW), estimate (goref's estimate, whatever the markup says), proven
+    /// (what goref can prove, every other stone alive), none (every stone alive), engine
+    /// (what the GTP engine of --engine says), or points in D4 or SGF form separated by
     /// commas (D4,Q16 or dd,pp), each naming its whole chain.
     #[arg(
         long,
-        value_name = "auto|markup|none|engine|POINTS",
+        value_name = "auto|markup|estimate|proven|none|engine|POINTS",
         default_value = "auto",
         value_parser = dead_choice
     )]

@@ -17,6 +17,7 @@
 //! Only results goref reached on its own (1, 2, 4) are compared with `RE`.
 
 use crate::board::Color;
+use crate::life::estimate::{Group, Status};
 use crate::life::{self, DeadChoice, DeadSource, DeadStones, DeadStonesError};
 use crate::replay::{Consequence, FindingKind, Loss, Replay};
 use crate::result::{GameResult, WinBy};
@@ -140,14 +141,47 @@ impl serde::Serialize for Note {
     }
 }
 
+/// How goref's result compares with the record's `RE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agreement {
+    /// They agree (JSON `true`).
+    Agrees,
+    /// They disagree (JSON `false`): a `result-mismatch` finding.
+    Disagrees,
+    /// Groups whose status the estimate cannot decide safely could change the winner
+    /// (JSON `"uncertain"`), so neither answer would be honest.
+    Uncertain,
+}
+
+impl serde::Serialize for Agreement {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Agreement::Agrees => serializer.serialize_bool(true),
+            Agreement::Disagrees => serializer.serialize_bool(false),
+            Agreement::Uncertain => serializer.serialize_str("uncertain"),
+        }
+    }
+}
+
+impl std::fmt::Display for Agreement {
+    /// As in CSV: `true`, `false`, `uncertain`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Agreement::Agrees => "true",
+            Agreement::Disagrees => "false",
+            Agreement::Uncertain => "uncertain",
+        })
+    }
+}
+
 /// A game's result under one rule set, what decided it, and how.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Adjudication {
     pub result: GameResult,
     pub decided_by: DecidedBy,
-    /// Whether `RE` agrees with `result`: `None` when the record states no result that
-    /// can be compared, or when the result is the recorded one.
-    pub result_matches: Option<bool>,
+    /// How `RE` compares with `result`: `None` when the record states no result that can
+    /// be compared, or when the result is the recorded one.
+    pub result_matches: Option<Agreement>,
     /// The count, when the final position was counted.
     pub counted: Option<Counted>,
     pub notes: Vec<Note>,
@@ -158,6 +192,36 @@ pub struct Adjudication {
 pub struct Counted {
     pub dead: DeadStones,
     pub count: Count,
+    /// The groups the estimate is unsure of, each with what its other status would do
+    /// to the count.
+    pub uncertain: Vec<Uncertain>,
+}
+
+/// A group whose status the estimate cannot decide safely, and what is at stake.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Uncertain {
+    pub group: Group,
+    /// How the margin (Black minus White) changes when the group's status is the other
+    /// one (a dead group alive, a living group dead), counted under the same rules.
+    pub swing: f64,
+}
+
+impl Counted {
+    /// Whether the groups the estimate is unsure of could change the winner: taking
+    /// every one the other way that helps the side behind brings the margin to even or
+    /// past it.
+    pub fn winner_in_doubt(&self) -> bool {
+        let margin = self.count.margin;
+        let toward_white: f64 = self.uncertain.iter().map(|u| u.swing.min(0.0)).sum();
+        let toward_black: f64 = self.uncertain.iter().map(|u| u.swing.max(0.0)).sum();
+        if margin > 0.0 {
+            margin + toward_white <= 0.0
+        } else if margin < 0.0 {
+            margin + toward_black >= 0.0
+        } else {
+            self.uncertain.iter().any(|u| u.swing != 0.0)
+        }
+    }
 }
 
 /// Decide `record`, replayed as `replay` under `rules`. `komi_chosen`: the user set the
@@ -199,7 +263,19 @@ pub fn adjudicate(
         }
     };
     if let (Some(recorded), Some(text)) = (&recorded, record.result.as_deref()) {
-        decided.result_matches = agrees(&decided.result, recorded, text);
+        let in_doubt = decided
+            .counted
+            .as_ref()
+            .is_some_and(Counted::winner_in_doubt);
+        decided.result_matches = agrees(&decided.result, recorded, text).map(|a| {
+            if in_doubt {
+                Agreement::Uncertain
+            } else if a {
+                Agreement::Agrees
+            } else {
+                Agreement::Disagrees
+            }
+        });
     }
     Ok(decided)
 }
@@ -292,9 +368,9 @@ fn not_counted(result: GameResult, decided_by: DecidedBy, note: String) -> Adjud
 ///
 /// A game is counted when it ended with two passes, or when it carries territory markup
 /// (the agreed final position). A record that claims a count (`B+3.5`) without the final
-/// passes is counted only when the user said which stones are dead (a choice other than
-/// [`DeadChoice::Auto`]): such records usually stop before the end, with dead stones and
-/// open boundaries that `auto` cannot settle, and a count would only be noise.
+/// passes is counted only when the user said which stones are dead (named points, or
+/// none): such records usually stop before the end, with dead stones and open boundaries
+/// that neither the estimate nor the proof can settle, and a count would only be noise.
 fn counting_reason(
     record: &GameRecord,
     replay: &Replay,
@@ -313,7 +389,11 @@ fn counting_reason(
                 .to_string(),
         )));
     }
-    if recorded.is_some_and(GameResult::is_count) && *dead != DeadChoice::Auto {
+    let guessed = matches!(
+        dead,
+        DeadChoice::Auto | DeadChoice::Estimate | DeadChoice::Proven
+    );
+    if recorded.is_some_and(GameResult::is_count) && !guessed {
         return Ok(Some(Note::CountedAsNamed));
     }
     Err(recorded.cloned())
@@ -364,6 +444,7 @@ fn by_count(
             source: DeadSource::None,
             stones: Vec::new(),
             unresolved: Vec::new(),
+            groups: Vec::new(),
             notes: Vec::new(),
         }
     } else {
@@ -405,13 +486,42 @@ fn by_count(
     };
     let count = score::count(board, &dead.stones, rules, &facts);
     notes.extend(count.notes.iter().cloned().map(Note::Text));
+    let uncertain = dead
+        .groups
+        .iter()
+        .filter(|g| g.doubt.is_some())
+        .map(|group| {
+            let other = score::count(board, &flipped(&dead.stones, group), rules, &facts);
+            Uncertain {
+                group: group.clone(),
+                swing: other.margin - count.margin,
+            }
+        })
+        .collect();
     Ok(Adjudication {
         result: count_result(count.margin, rules),
         decided_by: DecidedBy::Count,
         result_matches: None,
-        counted: Some(Counted { dead, count }),
+        counted: Some(Counted {
+            dead,
+            count,
+            uncertain,
+        }),
         notes,
     })
+}
+
+/// The dead stones `dead` with `group` the other way: its stones taken out when it is
+/// dead, added when it lives (alive or in seki).
+fn flipped(dead: &[crate::point::Point], group: &Group) -> Vec<crate::point::Point> {
+    if group.status == Status::Dead {
+        dead.iter()
+            .copied()
+            .filter(|p| !group.stones.contains(p))
+            .collect()
+    } else {
+        dead.iter().chain(&group.stones).copied().collect()
+    }
 }
 
 /// The result a count's margin gives under `rules`: `B+3.5`, `W+12`, `Draw`, or `B+0`

@@ -31,6 +31,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::adjudicate::Agreement;
 use crate::board::Color;
 use crate::check;
 use crate::life::DeadChoice;
@@ -230,7 +231,7 @@ fn notes_of(
                     ),
                 );
             }
-            if score.result_matches == Some(true)
+            if score.result_matches == Some(Agreement::Agrees)
                 && let Some(re) = &report.recorded_result
             {
                 notes.comment(0, format!("{who}: the recorded result {re} agrees"));

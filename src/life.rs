@@ -1,5 +1,5 @@
-//! Dead stones of a final position: from the record's markup, from the user's list, or
-//! proved by goref.
+//! Dead stones of a final position: from the record's markup, from the user's list,
+//! proved by goref, or estimated by goref ([`estimate`]).
 //!
 //! What goref proves it proves with Benson's algorithm and nothing else:
 //!
@@ -13,9 +13,9 @@
 //!   KataGo also uses; a larger enclosed area proves nothing, since the opponent might
 //!   live in it.)
 //!
-//! Stones neither proved alive nor proved dead are *unresolved*: [`resolve`] counts them
-//! as alive and lists them, so a report can say so. Nothing here guesses; estimation is
-//! another module's job.
+//! Stones neither proved alive nor proved dead are *unresolved*: the `proven` source
+//! counts them as alive and lists them, so a report can say so. Nothing in this file
+//! guesses; the estimate is [`estimate`]'s job.
 //!
 //! Benson's vital-region condition depends on whether multi-stone suicide is legal (with
 //! suicide allowed, the opponent can empty a region of its own stones and live in the
@@ -25,6 +25,11 @@
 //! set prove more.
 //!
 //! Everything runs once per game on the final position; no input can make it panic.
+
+pub mod estimate;
+pub mod fill;
+pub mod seki;
+pub mod tidy;
 
 use std::sync::Arc;
 
@@ -43,8 +48,12 @@ pub enum DeadSource {
     Markup,
     /// A list given by the user (`--dead POINTS`).
     User,
-    /// What goref proved or estimated (`--dead auto` without markup).
+    /// goref's estimate ([`estimate`]): `--dead estimate`, and `--dead auto` without
+    /// markup.
     Estimate,
+    /// What Benson's algorithm proves, every other stone alive (`--dead proven`, and
+    /// `--dead auto` without markup).
+    Proven,
     /// Every stone alive (`--dead none`, and Tromp-Taylor).
     None,
     /// A GTP engine's `final_status_list dead` (`--dead engine`).
@@ -52,12 +61,14 @@ pub enum DeadSource {
 }
 
 impl DeadSource {
-    /// The name used in JSON and CSV: `markup`, `user`, `estimate`, `none`, `engine`.
+    /// The name used in JSON and CSV: `markup`, `user`, `estimate`, `proven`, `none`,
+    /// `engine`.
     pub fn as_str(self) -> &'static str {
         match self {
             DeadSource::Markup => "markup",
             DeadSource::User => "user",
             DeadSource::Estimate => "estimate",
+            DeadSource::Proven => "proven",
             DeadSource::None => "none",
             DeadSource::Engine => "engine",
         }
@@ -68,11 +79,16 @@ impl DeadSource {
 /// `--dead`). New sources are new variants; [`resolve`] gives each its [`DeadSource`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum DeadChoice {
-    /// The record's markup when it has some, else what goref can prove.
+    /// The record's markup when it has some, else goref's estimate.
     #[default]
     Auto,
     /// The record's TB/TW marks; an error when the record has none.
     Markup,
+    /// goref's estimate ([`estimate`]), whatever the markup says.
+    Estimate,
+    /// What Benson's algorithm proves dead, whatever the markup says; every other stone
+    /// counts as alive and is listed as unresolved.
+    Proven,
     /// Every stone alive.
     None,
     /// Points naming dead stones, each its whole chain, in `D4` or SGF form (a `D4` name
@@ -129,9 +145,13 @@ pub struct DeadStones {
     /// Every dead stone, in reading order (rows from the top, each from the left), each
     /// point once.
     pub stones: Vec<Point>,
-    /// Stones whose status goref could not settle (`auto` without markup), in reading
-    /// order; counted as alive, and said in the report.
+    /// Stones whose status goref could not settle (`proven`), in reading order; counted
+    /// as alive, and said in the report.
     pub unresolved: Vec<Point>,
+    /// Every group the estimate decided (`estimate`; empty for other sources), each with
+    /// its status, basis and confidence; those it cannot decide safely carry a
+    /// [`estimate::Doubt`]. Their stones count as the estimate decided.
+    pub groups: Vec<estimate::Group>,
     /// Sentences about the source worth reporting (a chain the markup marks only partly
     /// dead, a stone marked as both colours' territory...). Points in `D4` form.
     pub notes: Vec<String>,
@@ -144,6 +164,7 @@ impl DeadStones {
             source,
             stones: Vec::new(),
             unresolved: Vec::new(),
+            groups: Vec::new(),
             notes: Vec::new(),
         }
     }
@@ -156,12 +177,15 @@ impl DeadStones {
 ///   record marks no point of the board.
 /// - [`DeadChoice::None`]: no dead stones.
 /// - [`DeadChoice::Named`]: the chains [`from_points`] names.
-/// - [`DeadChoice::Auto`]: the markup when the record has some, else what Benson's
-///   algorithm proves (source [`DeadSource::Estimate`]), with every other stone listed as
-///   unresolved.
+/// - [`DeadChoice::Estimate`]: goref's estimate (source [`DeadSource::Estimate`]), with
+///   the groups it cannot decide safely.
+/// - [`DeadChoice::Proven`]: what Benson's algorithm proves (source
+///   [`DeadSource::Proven`]), with every other stone listed as unresolved.
+/// - [`DeadChoice::Auto`]: the markup when the record has some, else as `Estimate`.
 ///
-/// The proof uses the condition that holds whatever the suicide rule (see the module
-/// documentation); [`resolve_under`] proves more when suicide is known to be forbidden.
+/// The proof (the estimate starts from it too) uses the condition that holds whatever the
+/// suicide rule (see the module documentation); [`resolve_under`] proves more when
+/// suicide is known to be forbidden.
 pub fn resolve(
     board: &Board,
     choice: &DeadChoice,
@@ -184,6 +208,8 @@ pub fn resolve_under(
         DeadChoice::Markup => marks
             .map(|m| from_markup(board, m))
             .ok_or(DeadStonesError::NoMarkup),
+        DeadChoice::Estimate => Ok(estimated(board, suicide)),
+        DeadChoice::Proven => Ok(proven(board, suicide)),
         DeadChoice::Engine(EngineDead::Said(points)) => {
             let mut dead = from_points(board, points).map_err(|e| match e {
                 DeadStonesError::NoStone { name } => DeadStonesError::EngineNoStone { name },
@@ -198,16 +224,32 @@ pub fn resolve_under(
         }
         DeadChoice::Auto => Ok(match marks {
             Some(m) => from_markup(board, m),
-            None => {
-                let proof = pass_alive_under(board, suicide);
-                DeadStones {
-                    source: DeadSource::Estimate,
-                    stones: proof.dead_stones(),
-                    unresolved: proof.unresolved_stones(),
-                    notes: Vec::new(),
-                }
-            }
+            None => estimated(board, suicide),
         }),
+    }
+}
+
+/// What Benson's algorithm proves dead, with every stone it cannot settle listed.
+fn proven(board: &Board, suicide: Suicide) -> DeadStones {
+    let proof = pass_alive_under(board, suicide);
+    DeadStones {
+        source: DeadSource::Proven,
+        stones: proof.dead_stones(),
+        unresolved: proof.unresolved_stones(),
+        groups: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
+/// goref's estimate of the dead stones, with the groups it is unsure of.
+fn estimated(board: &Board, suicide: Suicide) -> DeadStones {
+    let estimate = estimate::estimate(board, suicide);
+    DeadStones {
+        source: DeadSource::Estimate,
+        stones: estimate.dead,
+        unresolved: Vec::new(),
+        groups: estimate.groups,
+        notes: Vec::new(),
     }
 }
 

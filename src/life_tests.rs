@@ -634,7 +634,7 @@ fn resolve_markup_needs_marks_on_the_board() {
 }
 
 #[test]
-fn resolve_auto_prefers_markup_and_else_proves() {
+fn resolve_auto_prefers_markup_and_else_estimates() {
     let b = board(
         "
         . X . X O . O
@@ -661,19 +661,27 @@ fn resolve_auto_prefers_markup_and_else_proves() {
     let auto = resolve(&b, &DeadChoice::Auto, Some(&m)).expect("auto");
     assert_eq!(auto.source, DeadSource::Markup);
     assert_eq!(auto.stones, []);
+    // `proven` ignores the markup.
+    let proven = resolve(&b, &DeadChoice::Proven, Some(&m)).expect("proven");
+    assert_eq!(proven.source, DeadSource::Proven);
+    assert_eq!(proven.stones, [d4("C5", 7), d4("F3", 7)]);
 
-    // No markup (or marks off the board only): what Benson proves.
+    // No markup (or marks off the board only): the estimate, which starts from what
+    // Benson proves (here everything) and leaves nothing unresolved.
     for marks in [None, Some(TerritoryMarks::default())] {
         let auto = resolve(&b, &DeadChoice::Auto, marks.as_ref()).expect("auto");
         assert_eq!(auto.source, DeadSource::Estimate);
         assert_eq!(auto.stones, [d4("C5", 7), d4("F3", 7)]);
         assert_eq!(auto.unresolved, []);
+        assert!(auto.groups.iter().all(|g| g.doubt.is_none()), "{auto:?}");
         assert!(auto.notes.is_empty());
+        let estimate = resolve(&b, &DeadChoice::Estimate, Some(&m)).expect("estimate");
+        assert_eq!(estimate, auto, "estimate ignores the markup");
     }
 }
 
 #[test]
-fn resolve_auto_lists_unresolved_stones_and_respects_the_suicide_rule() {
+fn resolve_proven_lists_unresolved_stones_and_respects_the_suicide_rule() {
     let b = board(
         "
         . X X X X O .
@@ -686,17 +694,18 @@ fn resolve_auto_lists_unresolved_stones_and_respects_the_suicide_rule() {
         ",
     );
     // `resolve` proves only what holds under every rule set.
-    let auto = resolve(&b, &DeadChoice::Auto, None).expect("auto");
-    assert_eq!(auto.source, DeadSource::Estimate);
-    assert_eq!(auto.stones, []);
+    let proven = resolve(&b, &DeadChoice::Proven, None).expect("proven");
+    assert_eq!(proven.source, DeadSource::Proven);
+    assert_eq!(proven.stones, []);
     assert_eq!(
-        auto.unresolved,
+        proven.unresolved,
         pass_alive_under(&b, Suicide::Allowed).unresolved_stones()
     );
-    assert_eq!(auto.unresolved.len(), 31);
-    assert_eq!(auto.unresolved[0], d4("B7", 7));
+    assert_eq!(proven.unresolved.len(), 31);
+    assert_eq!(proven.unresolved[0], d4("B7", 7));
     // A caller that knows suicide is forbidden gets the sharper answer.
-    let forbidden = resolve_under(&b, &DeadChoice::Auto, None, Suicide::Forbidden).expect("auto");
+    let forbidden =
+        resolve_under(&b, &DeadChoice::Proven, None, Suicide::Forbidden).expect("proven");
     assert_eq!(forbidden.stones, [d4("C5", 7)]);
     assert_eq!(forbidden.unresolved.len(), 11);
     assert_eq!(forbidden.unresolved[0], d4("F7", 7));
@@ -1085,11 +1094,11 @@ fn dead_stones_corpus_proof_agrees_with_people() {
                     unresolved[k] += 1;
                 }
             }
-            // `resolve` is this proof under every rule set.
+            // `proven` is this proof under every rule set.
             if suicide == Suicide::Allowed {
-                let auto = resolve(b, &DeadChoice::Auto, None).expect("auto never fails");
-                assert_eq!(auto.stones, proof.dead_stones());
-                assert_eq!(auto.unresolved, proof.unresolved_stones());
+                let proven = resolve(b, &DeadChoice::Proven, None).expect("proven never fails");
+                assert_eq!(proven.stones, proof.dead_stones());
+                assert_eq!(proven.unresolved, proof.unresolved_stones());
             }
         }
         for p in all_points(b).filter(|&p| b.get(p).is_some()) {

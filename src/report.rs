@@ -9,14 +9,16 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::adjudicate::{Adjudication, DecidedBy, Note};
+use crate::adjudicate::{Adjudication, Agreement, DecidedBy, Note, Uncertain};
 use crate::board::Color;
+use crate::life::estimate::{Basis, DoubtReason, Group, Status};
 use crate::life::{DeadSource, DeadStonesError};
 use crate::point::Point;
 use crate::replay::{Consequence, Finding, FindingKind, ReplayError, Severity};
 use crate::rules::{DEFAULT_PRESET, Resolved, RulesOrigin};
 use crate::score::{self, Count};
 use crate::sgf::{self, GameRecord, LoadError, LoadWarning, WarningKind};
+use crate::words::{format_points, plural};
 
 /// One finding, ready to print or serialise.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -175,13 +177,122 @@ pub struct ScoreReport {
     pub dead_source: DeadSource,
     /// Dead stones, `D4` form.
     pub dead_stones: Vec<String>,
-    /// `RE` agrees with `result` (null when there is no `RE` or it cannot be compared).
-    pub result_matches: Option<bool>,
+    /// Every group the estimate decided, with its confidence: present only when
+    /// `dead_source` is `estimate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<Vec<GroupReport>>,
+    /// `RE` agrees with `result` (`true`), disagrees (`false`), or groups the estimate is
+    /// unsure of could change the winner (`"uncertain"`); null when there is no `RE` or
+    /// it cannot be compared.
+    pub result_matches: Option<Agreement>,
     /// The count in detail: every part of each side's total (`null` when the board was
     /// not counted).
     pub breakdown: Option<Count>,
     /// Sentences saying how goref counted (pass stones applied, unresolved stones...).
     pub notes: Vec<Note>,
+    /// The groups the estimate is unsure of; each becomes an `uncertain-status` finding.
+    #[serde(skip)]
+    pub uncertain: Vec<UncertainGroup>,
+}
+
+/// A group of chains the estimate decided, as the `score` object's `estimate` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GroupReport {
+    pub color: Color,
+    pub status: Status,
+    /// What the status rests on: `proven`, `eyes` or `playouts`.
+    pub basis: Basis,
+    /// The share of the evidence for `status`, 0.5 to 1, to two decimals.
+    pub confidence: f64,
+    /// Whether it is in doubt (an `uncertain-status` finding).
+    pub uncertain: bool,
+    /// Its stones, `D4` form, in reading order.
+    pub stones: Vec<String>,
+}
+
+impl GroupReport {
+    fn new(g: &Group, height: u8) -> GroupReport {
+        GroupReport {
+            color: g.color,
+            status: g.status,
+            basis: g.basis,
+            confidence: (g.confidence * 100.0).round() / 100.0,
+            uncertain: g.doubt.is_some(),
+            stones: g.stones.iter().map(|p| p.to_d4(height)).collect(),
+        }
+    }
+}
+
+/// A group whose status the estimate cannot decide safely, as the `uncertain-status`
+/// finding tells it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UncertainGroup {
+    pub color: Color,
+    pub status: Status,
+    /// The share of the estimate's evidence for `status`, 0.5 to 1.
+    pub confidence: f64,
+    pub reason: DoubtReason,
+    /// Its stones, `D4` form, in reading order.
+    pub stones: Vec<String>,
+    /// Its stones and the empty points whose owner changes with its status, `D4` form.
+    pub points: Vec<String>,
+    /// The first stone, SGF form.
+    pub sgf: String,
+    /// How many points of the result (the margin) depend on its status.
+    pub at_stake: f64,
+}
+
+impl UncertainGroup {
+    fn new(u: &Uncertain, height: u8) -> UncertainGroup {
+        let g = &u.group;
+        let d4 = |points: &[Point]| points.iter().map(|p| p.to_d4(height)).collect();
+        UncertainGroup {
+            color: g.color,
+            status: g.status,
+            confidence: g.confidence,
+            reason: g.doubt.as_ref().map_or(DoubtReason::NearEven, |d| d.reason),
+            stones: d4(&g.stones),
+            points: g
+                .doubt
+                .as_ref()
+                .map_or_else(|| d4(&g.stones), |d| d4(&d.points)),
+            sgf: g.stones.first().map(|p| p.to_sgf()).unwrap_or_default(),
+            at_stake: u.swing.abs(),
+        }
+    }
+
+    /// The finding's sentence.
+    fn detail(&self) -> String {
+        let first = self.stones.first().map_or("", String::as_str);
+        let n = self.stones.len();
+        let status = match self.status {
+            Status::Alive => "alive",
+            Status::Dead => "dead",
+            Status::Seki => "alive in seki",
+        };
+        let why = match self.reason {
+            DoubtReason::NearEven => "the playouts are close to even",
+            DoubtReason::WhoMoves => "it lives or dies as the side to move first chooses",
+        };
+        format!(
+            "the estimate counts the {} group at {first} ({n} stone{}) as {status} with {:.0}% \
+             confidence, but {why}: {} of the result {} on it ({})",
+            self.color.name(),
+            plural(n),
+            self.confidence * 100.0,
+            if self.at_stake == 1.0 {
+                "1 point".to_string()
+            } else {
+                format!("{} points", format_points(self.at_stake))
+            },
+            if self.at_stake == 1.0 {
+                "depends"
+            } else {
+                "depend"
+            },
+            self.points.join(" ")
+        )
+    }
 }
 
 impl ScoreReport {
@@ -203,9 +314,11 @@ impl ScoreReport {
             scored: false,
             dead_source: DeadSource::None,
             dead_stones: Vec::new(),
+            estimate: None,
             result_matches,
             breakdown: None,
             notes,
+            uncertain: Vec::new(),
         };
         if let Some(counted) = counted {
             score.black = Some(counted.count.black.total);
@@ -219,7 +332,22 @@ impl ScoreReport {
                 .iter()
                 .map(|p| p.to_d4(height))
                 .collect();
+            if counted.dead.source == DeadSource::Estimate {
+                score.estimate = Some(
+                    counted
+                        .dead
+                        .groups
+                        .iter()
+                        .map(|g| GroupReport::new(g, height))
+                        .collect(),
+                );
+            }
             score.breakdown = Some(counted.count);
+            score.uncertain = counted
+                .uncertain
+                .iter()
+                .map(|u| UncertainGroup::new(u, height))
+                .collect();
         }
         score
     }
@@ -288,11 +416,25 @@ impl GameReport {
         }
     }
 
-    /// Add the count: `score`, and a `result-mismatch` finding when the result goref
-    /// reached disagrees with `RE` (the one place such a finding is made). `rules` names
-    /// the rule set in the finding's sentence.
+    /// Add the count: `score`, a `result-mismatch` finding when the result goref reached
+    /// disagrees with `RE`, and an `uncertain-status` finding for each group the estimate
+    /// is unsure of (the one place such findings are made). `rules` names the rule set in
+    /// the mismatch's sentence.
     pub fn add_score(&mut self, score: ScoreReport, rules: &str) {
-        if score.result_matches == Some(false) {
+        for u in &score.uncertain {
+            self.findings.push(FindingReport {
+                kind: FindingKind::UncertainStatus,
+                severity: Severity::Warning,
+                move_number: None,
+                node: None,
+                color: Some(u.color),
+                point: u.stones.first().cloned(),
+                sgf: Some(u.sgf.clone()),
+                detail: u.detail(),
+                consequence: Consequence::None,
+            });
+        }
+        if score.result_matches == Some(Agreement::Disagrees) {
             let re = self.recorded_result.as_deref().unwrap_or_default();
             self.findings.push(FindingReport {
                 kind: FindingKind::ResultMismatch,
@@ -320,7 +462,12 @@ impl GameReport {
 
     /// The recorded result disagrees with goref's.
     pub fn result_mismatch(&self) -> bool {
-        self.score.as_ref().and_then(|s| s.result_matches) == Some(false)
+        self.score.as_ref().and_then(|s| s.result_matches) == Some(Agreement::Disagrees)
+    }
+
+    /// Groups goref's estimate is unsure of could change the winner.
+    pub fn result_uncertain(&self) -> bool {
+        self.score.as_ref().and_then(|s| s.result_matches) == Some(Agreement::Uncertain)
     }
 }
 

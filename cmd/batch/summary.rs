@@ -30,6 +30,10 @@ pub struct Summary {
     pub unreadable: u64,
     /// Rows whose recorded result disagrees with goref's.
     pub result_mismatches: u64,
+    /// Rows whose result could change with the groups goref's estimate is unsure of, so
+    /// that it neither agrees nor disagrees with the recorded one (`result_matches`
+    /// `uncertain`).
+    pub results_uncertain: u64,
     /// Rows of games the loader read only up to damage in the record.
     pub truncated: u64,
     /// Rows that meet `--fail-on`.
@@ -62,6 +66,9 @@ impl Summary {
             if r.result_mismatch() {
                 self.result_mismatches += 1;
             }
+            if r.result_uncertain() {
+                self.results_uncertain += 1;
+            }
             if r.truncated().is_some() {
                 self.truncated += 1;
             }
@@ -86,6 +93,7 @@ impl Summary {
             "illegal": self.illegal,
             "unreadable": self.unreadable,
             "result_mismatches": self.result_mismatches,
+            "results_uncertain": self.results_uncertain,
             "truncated": self.truncated,
             "failing": self.failing,
             "findings": findings,
@@ -123,6 +131,13 @@ impl Summary {
                 "es"
             },
         );
+        if self.results_uncertain > 0 {
+            out.push_str(&format!(
+                "  {} row{} whose winner depends on dead stones the estimate is unsure of (result_matches uncertain)\n",
+                self.results_uncertain,
+                plural(self.results_uncertain)
+            ));
+        }
         if self.truncated > 0 {
             out.push_str(&format!(
                 "  {} row{} of games read only up to damage in the record (truncated)\n",

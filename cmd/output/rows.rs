@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use goref::adjudicate::DecidedBy;
+use goref::adjudicate::{Agreement, DecidedBy};
 use goref::life::DeadSource;
 use goref::replay::{FindingKind, Severity};
 use goref::report::{FindingReport, GameReport};
@@ -57,7 +57,7 @@ row! {
     white_score: Option<f64>,
     margin: Option<f64>,
     dead_source: Option<DeadSource>,
-    result_matches: Option<bool>,
+    result_matches: Option<Agreement>,
     error: Option<String>,
     /// Added after the columns of the first release, so scripts that read columns by
     /// position keep working.
@@ -117,7 +117,7 @@ macro_rules! cell_by_display {
     };
 }
 
-cell_by_display!(&str, String, usize, u32, bool);
+cell_by_display!(&str, String, usize, u32, bool, Agreement);
 
 impl Cell for f64 {
     /// JSON has no value for a number that is not finite: such a cell is empty, as its

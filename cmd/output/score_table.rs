@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use goref::adjudicate::Agreement;
 use goref::report::GameReport;
 use goref::rules::Counting;
 use goref::score::{Count, SideCount};
@@ -158,7 +159,14 @@ const LINES: [Line; 19] = [
         label: "matches",
         cell: |r| {
             let matches = r.score.as_ref()?.result_matches?;
-            Some(if matches { "yes" } else { "NO" }.to_string())
+            Some(
+                match matches {
+                    Agreement::Agrees => "yes",
+                    Agreement::Disagrees => "NO",
+                    Agreement::Uncertain => "uncertain",
+                }
+                .to_string(),
+            )
         },
         always: true,
     },

@@ -25,11 +25,12 @@ pub enum FindingKind {
     SetupInPlay,
     TimeOverrun,
     Repetition,
+    UncertainStatus,
 }
 
 impl FindingKind {
     /// Every kind, in the order the batch summary lists them (docs/formats.md).
-    pub const ALL: [FindingKind; 15] = [
+    pub const ALL: [FindingKind; 16] = [
         FindingKind::OffBoard,
         FindingKind::Occupied,
         FindingKind::Suicide,
@@ -45,6 +46,7 @@ impl FindingKind {
         FindingKind::SetupInPlay,
         FindingKind::TimeOverrun,
         FindingKind::Repetition,
+        FindingKind::UncertainStatus,
     ];
 
     /// The stable name, as in JSON and CSV (`off-board`, `superko`...).
@@ -65,6 +67,7 @@ impl FindingKind {
             FindingKind::SetupInPlay => "setup-in-play",
             FindingKind::TimeOverrun => "time-overrun",
             FindingKind::Repetition => "repetition",
+            FindingKind::UncertainStatus => "uncertain-status",
         }
     }
 

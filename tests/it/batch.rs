@@ -1082,3 +1082,49 @@ fn a_closed_pipe_ends_quietly_and_leaves_no_temporary_file() {
         .collect();
     assert_eq!(left, ["list.txt"]);
 }
+
+/// Issue 9: in a batch as in `score`, `result_matches` is `uncertain` when groups the
+/// estimate is unsure of could change the winner; the summary counts such rows, the
+/// findings count `uncertain-status`, and `--fail-on uncertain-status` fails on them.
+/// The estimate is seeded: the same rows with any `--jobs`.
+#[test]
+fn uncertain_results_in_rows_and_summary() {
+    let record = "fixtures/scoring/estimate/who-moves.sgf";
+    let (lines, code) = csv_of(&["--rules", "aga,japanese", "--fail-on", "none", record]);
+    assert_eq!(code, 0, "{lines:?}");
+    let rows = rows_of(&lines);
+    assert_eq!(rows.len(), 2, "{lines:?}");
+    assert_eq!(rows[0]["dead_source"], "estimate");
+    assert_eq!(rows[0]["result_matches"], "uncertain");
+    assert_eq!(rows[1]["result_matches"], "false");
+    let (_, code) = csv_of(&["--fail-on", "uncertain-status", record]);
+    assert_eq!(code, 1, "--fail-on uncertain-status");
+
+    let output = goref()
+        .args([
+            "batch",
+            "-q",
+            "--rules",
+            "aga,japanese",
+            "--jsonl",
+            "-",
+            record,
+        ])
+        .output()
+        .expect("goref runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let summary: serde_json::Value =
+        serde_json::from_str(text.lines().last().expect("a summary")).expect("JSON");
+    assert_eq!(summary["summary"]["results_uncertain"], 1, "{summary}");
+    assert_eq!(summary["summary"]["result_mismatches"], 1, "{summary}");
+    assert_eq!(
+        summary["summary"]["findings"]["uncertain-status"], 2,
+        "{summary}"
+    );
+
+    let run = |jobs: &str| csv_of(&["--jobs", jobs, "--dead", "estimate", "fixtures"]);
+    let (one, _) = run("1");
+    assert!(one.len() > 50, "{} rows", one.len());
+    assert!(one.iter().filter(|l| l.contains(",estimate,")).count() >= 10);
+    assert_eq!(one, run("2").0, "--jobs 1 and --jobs 2 differ");
+}

@@ -959,6 +959,14 @@ fn dead_stones_can_be_named_in_d4_or_sgf_form() {
     );
     assert_eq!(games[0]["score"]["dead_source"], "none");
     assert_eq!(code, 1, "with F5 alive the count disagrees with RE");
+    // `proven` ignores the marks and proves nothing here: F5 counts as alive.
+    let (games, code) = score_json(
+        "scoring/even/walls-dead-invader.sgf",
+        &["--rules", "japanese", "--dead", "proven"],
+    );
+    assert_eq!(games[0]["score"]["dead_source"], "proven");
+    assert_eq!(games[0]["score"]["dead_stones"], serde_json::json!([]));
+    assert_eq!(code, 1, "with F5 alive the count disagrees with RE");
 }
 
 #[test]
@@ -973,7 +981,7 @@ fn bad_dead_values_are_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "error: invalid value 'I5' for '--dead <auto|markup|none|engine|POINTS>': `I5` is not a point",
+            "error: invalid value 'I5' for '--dead <auto|markup|estimate|proven|none|engine|POINTS>': `I5` is not a point",
         ));
     // A named point without a stone: that game cannot be counted.
     goref()
@@ -1198,4 +1206,103 @@ fn rules_shows_knobs_as_overrides_take_them() {
             assert_eq!(again.name, preset, "{knob}={value} changes {preset}");
         }
     }
+}
+
+/// Issue 9, item 3: every dead-stone source side by side on one record that carries
+/// markup. `auto` takes the marks, `estimate` ignores them (and here finds the same dead
+/// invader), `proven` proves nothing in this open position, `none` kills nothing.
+#[test]
+fn dead_sources_side_by_side() {
+    let record = fixture("scoring/even/walls-dead-invader.sgf");
+    let expect = [
+        ("auto", "markup", vec!["F5"], "W+13.5", true),
+        ("markup", "markup", vec!["F5"], "W+13.5", true),
+        ("estimate", "estimate", vec!["F5"], "W+13.5", true),
+        ("proven", "proven", vec![], "B+7.5", false),
+        ("none", "none", vec![], "B+7.5", false),
+    ];
+    for (choice, source, dead, result, matches) in expect {
+        let (doc, _) = json_of(&[
+            "score", "--format", "json", "--rules", "chinese", "--dead", choice, &record,
+        ]);
+        let score = &doc["games"][0]["score"];
+        assert_eq!(score["dead_source"], source, "--dead {choice}: {score}");
+        assert_eq!(
+            score["dead_stones"],
+            serde_json::json!(dead),
+            "--dead {choice}"
+        );
+        assert_eq!(score["result"], result, "--dead {choice}");
+        assert_eq!(score["result_matches"], matches, "--dead {choice}");
+        // Only the estimate lists its groups, each with a confidence.
+        assert_eq!(
+            score.get("estimate").is_some(),
+            source == "estimate",
+            "--dead {choice}: {score}"
+        );
+    }
+}
+
+/// Issue 9, item 2: a group the estimate cannot decide safely is an `uncertain-status`
+/// warning with its points and what is at stake, and when it could change the winner
+/// `result_matches` is `"uncertain"` (neither true nor false). Where the winner stays the
+/// same either way (Japanese counting here), the mismatch is still reported.
+#[test]
+fn a_group_in_doubt_is_reported_and_makes_the_result_uncertain() {
+    let record = fixture("scoring/estimate/who-moves.sgf");
+    let (doc, code) = json_of(&[
+        "score",
+        "--format",
+        "json",
+        "--rules",
+        "aga,japanese",
+        &record,
+    ]);
+    assert_eq!(code, 1, "the Japanese count disagrees with RE: {doc}");
+    let aga = &doc["games"][0];
+    assert_eq!(aga["rules"], "aga");
+    let score = &aga["score"];
+    assert_eq!(score["dead_source"], "estimate");
+    assert_eq!(score["result"], "W+0.5");
+    assert_eq!(score["result_matches"], "uncertain", "{score}");
+    let doubt = finding(aga, "uncertain-status");
+    assert_eq!(doubt["severity"], "warning");
+    assert_eq!(doubt["color"], "black");
+    assert_eq!(doubt["point"], "A9");
+    let detail = doubt["detail"].as_str().expect("a detail");
+    assert!(
+        detail.contains("3 points of the result depend on it"),
+        "{detail}"
+    );
+    assert!(detail.contains("(A9 B9 B8)"), "{detail}");
+    assert!(
+        !aga["findings"].to_string().contains("result-mismatch"),
+        "an uncertain result is no mismatch: {aga}"
+    );
+    // Every group has a confidence; the one in doubt is the corner, below 70%.
+    let groups = score["estimate"].as_array().expect("the estimate's groups");
+    assert_eq!(groups.len(), 4, "{groups:?}");
+    for g in groups {
+        let confidence = g["confidence"].as_f64().expect("a confidence");
+        assert!((0.5..=1.0).contains(&confidence), "{g}");
+        let corner = g["stones"] == serde_json::json!(["A9", "B9", "B8"]);
+        assert_eq!(g["uncertain"], corner, "{g}");
+        assert_eq!(confidence < 0.7, corner, "{g}");
+    }
+
+    let japanese = &doc["games"][1];
+    assert_eq!(japanese["rules"], "japanese");
+    assert_eq!(japanese["score"]["result"], "B+2.5");
+    assert_eq!(japanese["score"]["result_matches"], false);
+    finding(japanese, "uncertain-status");
+    finding(japanese, "result-mismatch");
+
+    // `--dead proven` does not guess: the corner counts alive, and nothing is in doubt.
+    let (doc, _) = json_of(&[
+        "score", "--format", "json", "--rules", "aga", "--dead", "proven", &record,
+    ]);
+    let score = &doc["games"][0]["score"];
+    assert_eq!(score["result"], "B+2.5");
+    assert_eq!(score["result_matches"], false);
+    assert!(!doc.to_string().contains("uncertain-status"));
 }

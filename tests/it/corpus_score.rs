@@ -7,6 +7,7 @@
 //! in docs/benchmarks.md. Reported as ignored where the corpus is absent (a user's
 //! clone).
 
+use goref::adjudicate::Agreement;
 use goref::check::score_game;
 use goref::life::DeadChoice;
 use goref::report::GameReport;
@@ -93,7 +94,7 @@ fn markup_reproduces_recorded_results() {
 }
 
 fn matches(report: &GameReport) -> bool {
-    report.score.as_ref().and_then(|s| s.result_matches) == Some(true)
+    report.score.as_ref().and_then(|s| s.result_matches) == Some(Agreement::Agrees)
 }
 
 /// One line: the record's facts and goref's count.

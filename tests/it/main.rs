@@ -7,6 +7,7 @@
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
+//! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
 //! - [`docs`]: every example output of README.md and docs/ is what goref prints;
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
 //!   GNU Go;
@@ -26,6 +27,7 @@ mod common;
 mod corpus_load;
 mod corpus_score;
 mod docs;
+mod estimate_corpus;
 mod gtp;
 mod malformed;
 mod pre_commit;

@@ -1,0 +1,392 @@
+//! Groups of related chains, and what their eyes settle before any playout.
+//!
+//! A *group* is a set of chains of one colour that live or die together: chains next to
+//! the same eye (an area of empty points next to that colour only), chains that share two
+//! liberties, and chains sharing a liberty the opponent cannot fill without filling into
+//! atari. The estimate decides per group, never per stone.
+//!
+//! The static pass settles the plain cases, in rounds, and leaves everything else to the
+//! playouts:
+//!
+//! - *alive*: a group with two real eyes, or one eye area of at least [`BIG`] points (at
+//!   the end of a game nobody can live inside seven points walled in by the other colour,
+//!   nor take two eyes from them). A one-point eye is real unless the opponent holds two
+//!   of its diagonals (one on the edge).
+//! - *dead*: a group with at most one eye and no big one, every opponent chain next to it
+//!   settled alive, every empty area next to it touching only it and those chains, and
+//!   every liberty outside its own eye fillable by the opponent without filling into
+//!   atari (so no seki, no capturing race). Its stones are then taken as gone, and the
+//!   next round sees the area around them as the opponent's eye.
+//!
+//! Groups proved pass-alive, and stones proved dead, come in settled.
+
+use crate::board::Color;
+use crate::life::{Chains, Grid, NONE};
+
+use super::playout::{PlayBoard, cell_of};
+
+/// An eye area this size or larger counts as two eyes.
+pub(super) const BIG: usize = 7;
+
+/// Rounds of the static pass: each round can only build on the previous one's dead
+/// groups, and real positions settle in two or three.
+const ROUNDS: usize = 4;
+
+/// A group whose largest eye area is this size or smaller cannot make two eyes there
+/// against an opponent who moves first (three points in a row or bent: the opponent
+/// takes the middle).
+const SMALL: usize = 3;
+
+/// An area of empty points.
+pub(super) struct Area {
+    pub(super) points: Vec<usize>,
+    /// The chains next to it, sorted.
+    pub(super) chains: Vec<usize>,
+    /// The colours next to it: bit 0 Black, bit 1 White.
+    pub(super) touches: u8,
+}
+
+/// The shape of a position beyond its chains: empty areas, liberties, groups.
+pub(super) struct Layout {
+    /// Per point: its empty area, `NONE` for stones.
+    pub(super) area_of: Vec<usize>,
+    pub(super) areas: Vec<Area>,
+    /// Per chain: its liberties, sorted.
+    pub(super) libs: Vec<Vec<usize>>,
+    /// Per chain: its group, named by the group's first chain.
+    pub(super) group: Vec<usize>,
+}
+
+/// The bit of `touches` for a colour.
+pub(super) fn bit(color: Color) -> u8 {
+    1 << color.index()
+}
+
+impl Layout {
+    pub(super) fn new(grid: &Grid, chains: &Chains, board: &PlayBoard) -> Layout {
+        let mut area_of = vec![NONE; grid.len()];
+        let mut areas = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..grid.len() {
+            if area_of[start] != NONE || grid.stones[start].is_some() {
+                continue;
+            }
+            let id = areas.len();
+            let mut area = Area {
+                points: Vec::new(),
+                chains: Vec::new(),
+                touches: 0,
+            };
+            area_of[start] = id;
+            stack.push(start);
+            while let Some(i) = stack.pop() {
+                area.points.push(i);
+                for nb in grid.neighbours(i) {
+                    match grid.stones[nb] {
+                        Some(c) => {
+                            area.touches |= bit(c);
+                            area.chains.push(chains.of[nb]);
+                        }
+                        None if area_of[nb] == NONE => {
+                            area_of[nb] = id;
+                            stack.push(nb);
+                        }
+                        None => {}
+                    }
+                }
+            }
+            area.chains.sort_unstable();
+            area.chains.dedup();
+            areas.push(area);
+        }
+        let mut libs = vec![Vec::new(); chains.list.len()];
+        for (c, chain) in chains.list.iter().enumerate() {
+            let l: &mut Vec<usize> = &mut libs[c];
+            for &i in &chain.points {
+                l.extend(grid.neighbours(i).filter(|&nb| grid.stones[nb].is_none()));
+            }
+            l.sort_unstable();
+            l.dedup();
+        }
+        let mut layout = Layout {
+            area_of,
+            areas,
+            libs,
+            group: Vec::new(),
+        };
+        layout.group = layout.link(grid, chains, board);
+        layout
+    }
+
+    /// Join chains into groups (see the module documentation).
+    fn link(&self, grid: &Grid, chains: &Chains, board: &PlayBoard) -> Vec<usize> {
+        let mut links = UnionFind::new(chains.list.len());
+        for area in &self.areas {
+            if area.touches == 1 || area.touches == 2 {
+                for w in area.chains.windows(2) {
+                    links.join(w[0], w[1]);
+                }
+            }
+        }
+        for (a, la) in self.libs.iter().enumerate() {
+            let color = chains.list[a].color;
+            for &e in la {
+                for nb in grid.neighbours(e) {
+                    let b = chains.of[nb];
+                    if b == NONE || b <= a || chains.list[b].color != color || links.same(a, b) {
+                        continue;
+                    }
+                    if common(la, &self.libs[b]) >= 2
+                        || board.fills_into_atari(cell_of(grid.point(e)), color.opponent())
+                    {
+                        links.join(a, b);
+                    }
+                }
+            }
+        }
+        (0..chains.list.len()).map(|c| links.find(c)).collect()
+    }
+}
+
+/// Union-find over chain indices; a set is named by its smallest member.
+struct UnionFind {
+    parent: Vec<usize>,
+}
+
+impl UnionFind {
+    fn new(n: usize) -> UnionFind {
+        UnionFind {
+            parent: (0..n).collect(),
+        }
+    }
+
+    fn find(&mut self, mut a: usize) -> usize {
+        while self.parent[a] != a {
+            self.parent[a] = self.parent[self.parent[a]];
+            a = self.parent[a];
+        }
+        a
+    }
+
+    fn same(&mut self, a: usize, b: usize) -> bool {
+        self.find(a) == self.find(b)
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[a.max(b)] = a.min(b);
+        }
+    }
+}
+
+/// How many entries two sorted lists share.
+fn common(a: &[usize], b: &[usize]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                n += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    n
+}
+
+/// What the static pass settled about a chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Verdict {
+    Alive,
+    Dead,
+}
+
+/// The static pass: per chain, its verdict or `None` for the playouts to decide.
+/// `settled` holds what comes in settled (proved).
+pub(super) fn verdicts(
+    grid: &Grid,
+    chains: &Chains,
+    layout: &Layout,
+    board: &PlayBoard,
+    settled: &[Option<Verdict>],
+) -> Vec<Option<Verdict>> {
+    let n = chains.list.len();
+    let mut verdict = settled.to_vec();
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for c in 0..n {
+        members[layout.group[c]].push(c);
+    }
+    // A group with one proved chain shares its fate.
+    for list in &members {
+        if let Some(v) = list.iter().find_map(|&c| verdict[c]) {
+            for &c in list {
+                verdict[c] = Some(v);
+            }
+        }
+    }
+    let mut gone = vec![false; grid.len()];
+    for (c, chain) in chains.list.iter().enumerate() {
+        if verdict[c] == Some(Verdict::Dead) {
+            for &i in &chain.points {
+                gone[i] = true;
+            }
+        }
+    }
+    let mut eyes = vec![0u32; n];
+    let mut largest = vec![0usize; n];
+    for _ in 0..ROUNDS {
+        let mut changed = false;
+        count_eyes(grid, chains, layout, &gone, &mut eyes, &mut largest);
+        for (g, list) in members.iter().enumerate() {
+            if !list.is_empty() && verdict[g].is_none() && (eyes[g] >= 2 || largest[g] >= BIG) {
+                for &c in list {
+                    verdict[c] = Some(Verdict::Alive);
+                }
+                changed = true;
+            }
+        }
+        for (g, list) in members.iter().enumerate() {
+            if list.is_empty()
+                || verdict[g].is_some()
+                || eyes[g] > 1
+                || largest[g] > SMALL
+                || !hopeless(grid, chains, layout, board, list, &verdict)
+            {
+                continue;
+            }
+            for &c in list {
+                verdict[c] = Some(Verdict::Dead);
+                for &i in &chains.list[c].points {
+                    gone[i] = true;
+                }
+            }
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    verdict
+}
+
+/// Whether the group made of the chains `list` is dead as it stands: see the module
+/// documentation.
+fn hopeless(
+    grid: &Grid,
+    chains: &Chains,
+    layout: &Layout,
+    board: &PlayBoard,
+    list: &[usize],
+    verdict: &[Option<Verdict>],
+) -> bool {
+    let color = chains.list[list[0]].color;
+    let group = layout.group[list[0]];
+    let alive = |o: usize| verdict[o] == Some(Verdict::Alive);
+    for &c in list {
+        for &i in &chains.list[c].points {
+            for nb in grid.neighbours(i) {
+                let o = chains.of[nb];
+                if o != NONE && chains.list[o].color != color && !alive(o) {
+                    return false;
+                }
+            }
+        }
+        for &e in &layout.libs[c] {
+            let area = &layout.areas[layout.area_of[e]];
+            let mixed = area.chains.iter().any(|&o| {
+                if chains.list[o].color == color {
+                    layout.group[o] != group
+                } else {
+                    !alive(o)
+                }
+            });
+            if mixed
+                || (area.touches != bit(color)
+                    && board.fills_into_atari(cell_of(grid.point(e)), color.opponent()))
+            {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Per group (indexed by its first chain): how many real eyes it has, and the size of
+/// its largest eye area. An eye is a connected set of empty points and gone stones next to
+/// stones of one colour only.
+fn count_eyes(
+    grid: &Grid,
+    chains: &Chains,
+    layout: &Layout,
+    gone: &[bool],
+    eyes: &mut [u32],
+    largest: &mut [usize],
+) {
+    eyes.fill(0);
+    largest.fill(0);
+    let open = |i: usize| grid.stones[i].is_none() || gone[i];
+    let mut seen = vec![false; grid.len()];
+    let mut stack = Vec::new();
+    let mut around: Vec<usize> = Vec::new();
+    for start in 0..grid.len() {
+        if seen[start] || !open(start) {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        around.clear();
+        let (mut size, mut touches) = (0usize, 0u8);
+        while let Some(i) = stack.pop() {
+            size += 1;
+            for nb in grid.neighbours(i) {
+                if open(nb) {
+                    if !seen[nb] {
+                        seen[nb] = true;
+                        stack.push(nb);
+                    }
+                } else if let Some(c) = grid.stones[nb] {
+                    touches |= bit(c);
+                    around.push(layout.group[chains.of[nb]]);
+                }
+            }
+        }
+        let color = match touches {
+            1 => Color::Black,
+            2 => Color::White,
+            _ => continue,
+        };
+        around.sort_unstable();
+        around.dedup();
+        let real = size > 1 || !false_eye(grid, start, color, gone);
+        for &g in &around {
+            if real {
+                eyes[g] += 1;
+            }
+            largest[g] = largest[g].max(size);
+        }
+    }
+}
+
+/// Whether the one-point eye `i` of `color` is false: the opponent holds two of its
+/// diagonals, or one on the edge (stones taken as gone do not count).
+fn false_eye(grid: &Grid, i: usize, color: Color, gone: &[bool]) -> bool {
+    let (w, h) = (usize::from(grid.width), usize::from(grid.height));
+    let (x, y) = (i % w, i / w);
+    let mut theirs = 0;
+    let mut edge = false;
+    for (dx, dy) in [(-1i32, -1i32), (1, -1), (-1, 1), (1, 1)] {
+        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+        if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
+            edge = true;
+            continue;
+        }
+        let j = ny as usize * w + nx as usize;
+        if grid.stones[j] == Some(color.opponent()) && !gone[j] {
+            theirs += 1;
+        }
+    }
+    theirs + usize::from(edge) >= 2
+}

@@ -1,0 +1,741 @@
+//! Random playouts from a final position, for the ownership of each point.
+//!
+//! A playout plays random moves for both colours, in turn, until neither has a move its
+//! policy accepts, then reads who owns each point (a stone's colour, or the colour of all
+//! the stones around an empty point). The policy keeps the playouts close to what players
+//! would agree on at the end of a game:
+//!
+//! - a player never fills one of its own real eyes (a point whose neighbours are all its
+//!   stones, not made false by the opponent's stones on its diagonals);
+//! - a player never puts a chain of three or more stones into atari unless the move
+//!   captures (so a seki between large chains survives, and nobody gives away a living
+//!   chain); small self-ataris stay allowed, since killing an eye space needs them;
+//! - a player captures a chain the opponent's last move left in atari (the playout
+//!   settles dead stones in a few moves instead of wandering).
+//!
+//! Points the caller freezes (pass-alive territory, whose fate is proved) are never
+//! played. A playout stops after a fixed number of moves, so a long ko or a cycle cannot
+//! make it hang.
+//!
+//! [`PlayBoard`] is a copy of the position made for this: fixed-size arrays, chains as
+//! circular lists with exact liberty counts (the layout of `crate::board`), plus the list
+//! of empty points the random choice draws from; no allocation after it is built.
+
+use crate::board::{Board, Color};
+use crate::point::Point;
+
+/// Side of the padded grid: the largest board plus a sentinel row or column each side.
+const STRIDE: usize = crate::point::MAX_SIZE as usize + 2;
+/// Cells of the padded grid.
+const CELLS: usize = STRIDE * STRIDE;
+/// The most points a board has.
+const MAX_POINTS: usize = crate::point::MAX_SIZE as usize * crate::point::MAX_SIZE as usize;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const BORDER: u8 = 3;
+/// Head of empty and border cells: cell 0 is a corner sentinel, never a chain's head.
+const NO_CHAIN: u16 = 0;
+/// `slot` of a cell not in the list of empty points.
+const NOT_LISTED: u16 = u16::MAX;
+
+/// The padded cell of an on-board point.
+#[inline]
+pub(super) fn cell_of(p: Point) -> usize {
+    (usize::from(p.y) + 1) * STRIDE + usize::from(p.x) + 1
+}
+
+/// The point of an on-board cell.
+#[cfg(test)]
+pub(super) fn point_of(cell: usize) -> Point {
+    // On-board cells have 1 <= row, column <= 25, so both fit a u8.
+    Point::new((cell % STRIDE - 1) as u8, (cell / STRIDE - 1) as u8)
+}
+
+#[inline]
+fn neighbours(cell: usize) -> [usize; 4] {
+    [cell - STRIDE, cell - 1, cell + 1, cell + STRIDE]
+}
+
+#[inline]
+fn diagonals(cell: usize) -> [usize; 4] {
+    [
+        cell - STRIDE - 1,
+        cell - STRIDE + 1,
+        cell + STRIDE - 1,
+        cell + STRIDE + 1,
+    ]
+}
+
+#[inline]
+pub(super) fn value_of(color: Color) -> u8 {
+    color.index() as u8 + 1
+}
+
+/// SplitMix64: small, fast and good enough to pick random moves; seeded from the
+/// position, so the same position always gets the same playouts.
+#[derive(Clone, Debug)]
+pub(super) struct Rng(u64);
+
+impl Rng {
+    pub(super) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    #[inline]
+    pub(super) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    #[inline]
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// What a move would make; see [`PlayBoard::after`].
+struct After {
+    captures: bool,
+    liberties: usize,
+    stones: usize,
+}
+
+/// A position for playouts. See the module documentation.
+#[derive(Clone)]
+pub(super) struct PlayBoard {
+    cells: [u8; CELLS],
+    /// For a stone, the head cell of its chain; `NO_CHAIN` elsewhere.
+    head: [u16; CELLS],
+    /// For a stone, the next stone of its chain (a circular list).
+    next: [u16; CELLS],
+    /// At a head: distinct empty points next to the chain.
+    libs: [u16; CELLS],
+    /// At a head: stones in the chain.
+    size: [u16; CELLS],
+    /// The empty points a move may be drawn from (frozen points are never listed; they
+    /// are empty, nobody plays there, so no capture ever empties them again).
+    empties: [u16; MAX_POINTS],
+    n_empty: usize,
+    /// Per cell: its index in `empties`, or `NOT_LISTED`.
+    slot: [u16; CELLS],
+    /// The cell where a stone of `ko_value` would retake a simple ko at once; 0 = none.
+    ko_cell: u16,
+    ko_value: u8,
+    /// Cells in use: the board's rows and the sentinel rows around them. The arrays
+    /// past this hold nothing and are never read.
+    used: usize,
+}
+
+impl PlayBoard {
+    /// A copy of `board`; the points where `frozen` holds are never played.
+    pub(super) fn new(board: &Board, frozen: impl Fn(Point) -> bool) -> PlayBoard {
+        let mut pb = PlayBoard {
+            cells: [BORDER; CELLS],
+            head: [NO_CHAIN; CELLS],
+            next: [0; CELLS],
+            libs: [0; CELLS],
+            size: [0; CELLS],
+            empties: [0; MAX_POINTS],
+            n_empty: 0,
+            slot: [NOT_LISTED; CELLS],
+            ko_cell: 0,
+            ko_value: EMPTY,
+            used: (usize::from(board.height()) + 2) * STRIDE,
+        };
+        for y in 0..board.height() {
+            for x in 0..board.width() {
+                let p = Point::new(x, y);
+                pb.cells[cell_of(p)] = board.get(p).map_or(EMPTY, value_of);
+            }
+        }
+        let mut counted = [NO_CHAIN; CELLS];
+        let mut stack = [0u16; MAX_POINTS];
+        for y in 0..board.height() {
+            for x in 0..board.width() {
+                let p = Point::new(x, y);
+                let cell = cell_of(p);
+                match pb.cells[cell] {
+                    EMPTY if !frozen(p) => pb.list(cell),
+                    BLACK | WHITE if pb.head[cell] == NO_CHAIN => {
+                        pb.build_chain(cell, &mut counted, &mut stack)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        pb
+    }
+
+    /// Label the chain through `start` (all its stones unlabelled) and count its
+    /// liberties. `counted` marks, per cell, the last chain head that counted it as a
+    /// liberty; `stack` is scratch space.
+    fn build_chain(&mut self, start: usize, counted: &mut [u16; CELLS], stack: &mut [u16]) {
+        let v = self.cells[start];
+        let (mut libs, mut size) = (0u16, 0u16);
+        self.head[start] = start as u16;
+        self.next[start] = start as u16;
+        stack[0] = start as u16;
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let s = usize::from(stack[top]);
+            size += 1;
+            for nb in neighbours(s) {
+                let w = self.cells[nb];
+                if w == EMPTY {
+                    if counted[nb] != start as u16 {
+                        counted[nb] = start as u16;
+                        libs += 1;
+                    }
+                } else if w == v && self.head[nb] == NO_CHAIN {
+                    self.head[nb] = start as u16;
+                    self.next[nb] = self.next[start];
+                    self.next[start] = nb as u16;
+                    // Each stone is pushed once, when labelled: at most MAX_POINTS.
+                    stack[top] = nb as u16;
+                    top += 1;
+                }
+            }
+        }
+        self.libs[start] = libs;
+        self.size[start] = size;
+    }
+
+    /// Make this board a copy of `other` (of the same size), copying only the cells in
+    /// use: much cheaper than a clone on a small board.
+    pub(super) fn copy_from(&mut self, other: &PlayBoard) {
+        let used = other.used.min(CELLS);
+        self.cells[..used].copy_from_slice(&other.cells[..used]);
+        self.head[..used].copy_from_slice(&other.head[..used]);
+        self.next[..used].copy_from_slice(&other.next[..used]);
+        self.libs[..used].copy_from_slice(&other.libs[..used]);
+        self.size[..used].copy_from_slice(&other.size[..used]);
+        self.slot[..used].copy_from_slice(&other.slot[..used]);
+        let n = other.n_empty;
+        self.empties[..n].copy_from_slice(&other.empties[..n]);
+        self.n_empty = n;
+        self.ko_cell = other.ko_cell;
+        self.ko_value = other.ko_value;
+        self.used = used;
+    }
+
+    /// How many empty points a move may be drawn from.
+    pub(super) fn listed(&self) -> usize {
+        self.n_empty
+    }
+
+    fn list(&mut self, cell: usize) {
+        if self.slot[cell] == NOT_LISTED {
+            self.slot[cell] = self.n_empty as u16;
+            self.empties[self.n_empty] = cell as u16;
+            self.n_empty += 1;
+        }
+    }
+
+    fn unlist(&mut self, cell: usize) {
+        let i = self.slot[cell];
+        if i == NOT_LISTED {
+            return;
+        }
+        let i = usize::from(i);
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty];
+        self.empties[i] = last;
+        self.slot[usize::from(last)] = i as u16;
+        self.slot[cell] = NOT_LISTED;
+    }
+
+    /// Swap entries `i` and `j` of the list of empty points.
+    fn swap_listed(&mut self, i: usize, j: usize) {
+        self.empties.swap(i, j);
+        self.slot[usize::from(self.empties[i])] = i as u16;
+        self.slot[usize::from(self.empties[j])] = j as u16;
+    }
+
+    /// Whether a stone of value `me` on the empty `cell` is legal: not a simple-ko
+    /// retake, not suicide.
+    #[inline]
+    fn legal(&self, cell: usize, me: u8) -> bool {
+        if self.cells[cell] != EMPTY || (usize::from(self.ko_cell) == cell && self.ko_value == me) {
+            return false;
+        }
+        neighbours(cell).iter().any(|&nb| {
+            let v = self.cells[nb];
+            v == EMPTY
+                || (v == me && self.libs[usize::from(self.head[nb])] > 1)
+                || (v == 3 - me && self.libs[usize::from(self.head[nb])] == 1)
+        })
+    }
+
+    /// Whether `cell` is a real eye of `me`: every neighbour is `me` or the edge, and the
+    /// opponent holds fewer than two diagonals (none on the edge).
+    #[inline]
+    fn is_eye(&self, cell: usize, me: u8) -> bool {
+        if neighbours(cell)
+            .iter()
+            .any(|&nb| self.cells[nb] != me && self.cells[nb] != BORDER)
+        {
+            return false;
+        }
+        let (mut theirs, mut edge) = (0, false);
+        for d in diagonals(cell) {
+            match self.cells[d] {
+                BORDER => edge = true,
+                v if v == 3 - me => theirs += 1,
+                _ => {}
+            }
+        }
+        theirs + usize::from(edge) < 2
+    }
+
+    /// Whether the policy accepts `me` playing the legal `cell`: not a real eye of its
+    /// own, and not a self-atari of three stones or more that captures nothing.
+    #[inline]
+    fn acceptable(&self, cell: usize, me: u8) -> bool {
+        if self.is_eye(cell, me) {
+            return false;
+        }
+        let after = self.after(cell, me);
+        after.captures || after.liberties >= 2 || after.stones < 3
+    }
+
+    /// Whether a stone of `color` on the empty on-board `cell` would capture nothing and
+    /// leave its chain with at most one liberty.
+    pub(super) fn fills_into_atari(&self, cell: usize, color: Color) -> bool {
+        let after = self.after(cell, value_of(color));
+        !after.captures && after.liberties <= 1
+    }
+
+    /// What a stone of value `me` on the empty `cell` would make: whether it captures,
+    /// and its chain's liberties (counted up to two) and stones (counted in full only
+    /// when it captures nothing and has fewer than two liberties).
+    #[inline]
+    fn after(&self, cell: usize, me: u8) -> After {
+        let mut found = [0usize; 2];
+        let mut n = 0;
+        let add = |c: usize, found: &mut [usize; 2], n: &mut usize| {
+            if *n < 2 && !found[..*n].contains(&c) {
+                found[*n] = c;
+                *n += 1;
+            }
+        };
+        let early = |captures| After {
+            captures,
+            liberties: 2,
+            stones: 1,
+        };
+        let mut stones = 1usize;
+        let mut own = [NO_CHAIN; 4];
+        let mut n_own = 0;
+        for nb in neighbours(cell) {
+            let v = self.cells[nb];
+            if v == EMPTY {
+                add(nb, &mut found, &mut n);
+            } else if v == 3 - me && self.libs[usize::from(self.head[nb])] == 1 {
+                return early(true);
+            } else if v == me {
+                let h = self.head[nb];
+                if !own[..n_own].contains(&h) {
+                    own[n_own] = h;
+                    n_own += 1;
+                    stones += usize::from(self.size[usize::from(h)]);
+                    if self.libs[usize::from(h)] >= 3 {
+                        return early(false);
+                    }
+                }
+            }
+        }
+        if n >= 2 {
+            return early(false);
+        }
+        // A chain of ours with two liberties keeps the one that is not `cell`; with the
+        // one empty neighbour `e` of `cell`, that makes two unless `e` is that liberty,
+        // which needs `e` next to the chain.
+        if n == 1
+            && own[..n_own].iter().any(|&h| {
+                self.libs[usize::from(h)] == 2
+                    && !neighbours(found[0]).iter().any(|&x| self.head[x] == h)
+            })
+        {
+            return early(false);
+        }
+        for &h in &own[..n_own] {
+            let h = usize::from(h);
+            let mut s = h;
+            loop {
+                for nb in neighbours(s) {
+                    if self.cells[nb] == EMPTY && nb != cell {
+                        add(nb, &mut found, &mut n);
+                    }
+                }
+                if n >= 2 {
+                    return early(false);
+                }
+                s = usize::from(self.next[s]);
+                if s == h {
+                    break;
+                }
+            }
+        }
+        After {
+            captures: false,
+            liberties: n,
+            stones,
+        }
+    }
+
+    /// Play a legal move of value `me` on `cell`. Returns the number of stones captured.
+    pub(super) fn play(&mut self, cell: usize, me: u8) -> u32 {
+        let them = 3 - me;
+        let mut around = [NO_CHAIN; 4];
+        let mut n_around = 0;
+        let mut empty = 0u16;
+        for nb in neighbours(cell) {
+            let v = self.cells[nb];
+            if v == EMPTY {
+                empty += 1;
+            } else if v == BLACK || v == WHITE {
+                let h = self.head[nb];
+                if !around[..n_around].contains(&h) {
+                    around[n_around] = h;
+                    n_around += 1;
+                }
+            }
+        }
+        self.unlist(cell);
+        self.cells[cell] = me;
+        self.head[cell] = cell as u16;
+        self.next[cell] = cell as u16;
+        self.libs[cell] = empty;
+        self.size[cell] = 1;
+        for &h in &around[..n_around] {
+            let h = usize::from(h);
+            self.libs[h] = self.libs[h].saturating_sub(1);
+        }
+        for &h in &around[..n_around] {
+            if self.cells[usize::from(h)] == me {
+                self.merge(cell, usize::from(h));
+            }
+        }
+        let mut captured = 0;
+        let mut last = 0;
+        for &h in &around[..n_around] {
+            let h = usize::from(h);
+            if self.cells[h] == them && self.libs[h] == 0 {
+                captured += self.remove_chain(h);
+                last = h;
+            }
+        }
+        let mine = usize::from(self.head[cell]);
+        if self.libs[mine] == 0 {
+            // Suicide (the policy never plays it, but a caller might).
+            self.remove_chain(mine);
+        }
+        // A chain in atari can be captured on its last liberty: make sure the point is
+        // listed (it may have been put aside as a settled eye).
+        // Opponent heads from before the move are still heads; ours merged into `mine`.
+        for (k, h) in around[..n_around]
+            .iter()
+            .map(|&h| usize::from(h))
+            .chain([mine])
+            .enumerate()
+        {
+            let v = self.cells[h];
+            if (v == them || (k == n_around && v == me))
+                && self.libs[h] == 1
+                && let Some(lib) = self.a_liberty(h)
+            {
+                self.list(lib);
+            }
+        }
+        if captured == 1 && self.size[mine] == 1 && self.libs[mine] == 1 {
+            self.ko_cell = last as u16;
+            self.ko_value = them;
+        } else {
+            self.ko_cell = 0;
+        }
+        captured
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        let mut big = usize::from(self.head[a]);
+        let mut small = usize::from(self.head[b]);
+        if big == small {
+            return;
+        }
+        if self.size[big] < self.size[small] {
+            std::mem::swap(&mut big, &mut small);
+        }
+        let mut gained = 0u16;
+        let mut s = small;
+        loop {
+            for nb in neighbours(s) {
+                if self.cells[nb] == EMPTY
+                    && !neighbours(nb)
+                        .iter()
+                        .any(|&x| usize::from(self.head[x]) == big)
+                {
+                    gained += 1;
+                }
+            }
+            self.head[s] = big as u16;
+            s = usize::from(self.next[s]);
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.libs[big] += gained;
+        self.size[big] += self.size[small];
+    }
+
+    fn remove_chain(&mut self, head: usize) -> u32 {
+        let mut n = 0;
+        let mut s = head;
+        loop {
+            self.cells[s] = EMPTY;
+            n += 1;
+            s = usize::from(self.next[s]);
+            if s == head {
+                break;
+            }
+        }
+        loop {
+            let mut seen = [NO_CHAIN; 4];
+            let mut k = 0;
+            for nb in neighbours(s) {
+                let v = self.cells[nb];
+                if (v == BLACK || v == WHITE) && !seen[..k].contains(&self.head[nb]) {
+                    seen[k] = self.head[nb];
+                    k += 1;
+                    self.libs[usize::from(self.head[nb])] += 1;
+                }
+            }
+            self.head[s] = NO_CHAIN;
+            self.list(s);
+            // An eye put aside next to the captured stone is playable again.
+            for nb in neighbours(s) {
+                if self.cells[nb] == EMPTY {
+                    self.list(nb);
+                }
+            }
+            s = usize::from(self.next[s]);
+            if s == head {
+                break;
+            }
+        }
+        n
+    }
+
+    /// A capture for `me` of a chain in atari next to `last`, if there is one and it is
+    /// legal.
+    fn capture_near(&self, last: usize, me: u8) -> Option<usize> {
+        for nb in neighbours(last).into_iter().chain([last]) {
+            if self.cells[nb] != 3 - me {
+                continue;
+            }
+            let h = usize::from(self.head[nb]);
+            if self.libs[h] != 1 {
+                continue;
+            }
+            let lib = self.a_liberty(h)?;
+            if self.legal(lib, me) {
+                return Some(lib);
+            }
+        }
+        None
+    }
+
+    /// A move for `me` that saves a chain of its own the opponent's last move, on
+    /// `last`, left in atari: extending on its liberty when that gives it two.
+    fn save_near(&self, last: usize, me: u8) -> Option<usize> {
+        for nb in neighbours(last) {
+            if self.cells[nb] != me {
+                continue;
+            }
+            let h = usize::from(self.head[nb]);
+            if self.libs[h] != 1 {
+                continue;
+            }
+            let lib = self.a_liberty(h)?;
+            if self.legal(lib, me) && self.after(lib, me).liberties >= 2 && !self.is_eye(lib, me) {
+                return Some(lib);
+            }
+        }
+        None
+    }
+
+    /// Some liberty of the chain headed by `h`.
+    fn a_liberty(&self, h: usize) -> Option<usize> {
+        let mut s = h;
+        loop {
+            if let Some(&nb) = neighbours(s).iter().find(|&&nb| self.cells[nb] == EMPTY) {
+                return Some(nb);
+            }
+            s = usize::from(self.next[s]);
+            if s == h {
+                return None;
+            }
+        }
+    }
+
+    /// A random move for `me` that is legal and that the policy accepts, or `None`.
+    pub(super) fn random_move(&mut self, me: u8, rng: &mut Rng) -> Option<usize> {
+        let mut n = self.n_empty;
+        while n > 0 {
+            let i = rng.below(n);
+            let cell = usize::from(self.empties[i]);
+            if self.legal(cell, me) && self.acceptable(cell, me) {
+                return Some(cell);
+            }
+            n -= 1;
+            self.swap_listed(i, n);
+            if self.settled_eye(cell) {
+                // Past the active range `0..n`, so the swap `unlist` makes stays there.
+                self.unlist(cell);
+            }
+        }
+        None
+    }
+
+    /// Whether nobody may play on the empty `cell` until a chain next to it is captured
+    /// or put in atari: a real eye whose chains all have two liberties or more. Its
+    /// owner's policy refuses it, and for the opponent it is suicide.
+    fn settled_eye(&self, cell: usize) -> bool {
+        let mut color = EMPTY;
+        for nb in neighbours(cell) {
+            match self.cells[nb] {
+                BORDER => {}
+                EMPTY => return false,
+                v => {
+                    if (color != EMPTY && v != color) || self.libs[usize::from(self.head[nb])] < 2 {
+                        return false;
+                    }
+                    color = v;
+                }
+            }
+        }
+        color != EMPTY && self.is_eye(cell, color)
+    }
+
+    /// Play the position out from here, `first` to move, until both colours pass in a
+    /// row or `max_moves` moves were played.
+    pub(super) fn playout(&mut self, first: Color, rng: &mut Rng, max_moves: usize) -> usize {
+        let mut me = value_of(first);
+        let mut passes = 0;
+        let mut last = 0usize;
+        let mut played = 0;
+        for _ in 0..max_moves {
+            let mv = if last != 0 {
+                self.capture_near(last, me)
+                    .or_else(|| self.save_near(last, me))
+            } else {
+                None
+            }
+            .or_else(|| self.random_move(me, rng));
+            match mv {
+                Some(cell) => {
+                    self.play(cell, me);
+                    played += 1;
+                    passes = 0;
+                    last = cell;
+                }
+                None => {
+                    self.pass();
+                    passes += 1;
+                    last = 0;
+                    if passes == 2 {
+                        break;
+                    }
+                }
+            }
+            me = 3 - me;
+        }
+        played
+    }
+
+    /// A pass: only clears the simple-ko point.
+    pub(super) fn pass(&mut self) {
+        self.ko_cell = 0;
+    }
+
+    /// The stone on `cell`, for tests.
+    #[cfg(test)]
+    pub(super) fn owner_stone(&self, cell: usize) -> Option<Color> {
+        match self.cells[cell] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Who owns `cell` now: its stone's colour, or the colour of every stone around an
+    /// empty point; `None` when an empty point touches both colours or none.
+    pub(super) fn owner(&self, cell: usize) -> Option<Color> {
+        match self.cells[cell] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            EMPTY => {
+                let mut seen = 0u8;
+                for nb in neighbours(cell) {
+                    let v = self.cells[nb];
+                    if v == BLACK || v == WHITE {
+                        seen |= v;
+                    }
+                }
+                match seen {
+                    BLACK => Some(Color::Black),
+                    WHITE => Some(Color::White),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Recount every chain from the cells and compare with the incremental state: for
+    /// tests.
+    #[cfg(test)]
+    pub(super) fn check(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.head = [NO_CHAIN; CELLS];
+        let mut counted = [NO_CHAIN; CELLS];
+        let mut stack = [0u16; MAX_POINTS];
+        for cell in 0..CELLS {
+            let v = fresh.cells[cell];
+            if (v == BLACK || v == WHITE) && fresh.head[cell] == NO_CHAIN {
+                fresh.build_chain(cell, &mut counted, &mut stack);
+            }
+        }
+        for cell in 0..CELLS {
+            let v = self.cells[cell];
+            if v != BLACK && v != WHITE {
+                continue;
+            }
+            let (h, f) = (usize::from(self.head[cell]), usize::from(fresh.head[cell]));
+            if self.libs[h] != fresh.libs[f] || self.size[h] != fresh.size[f] {
+                return Err(format!(
+                    "chain at {:?}: libs {} size {}, recounted {} {}",
+                    point_of(cell),
+                    self.libs[h],
+                    self.size[h],
+                    fresh.libs[f],
+                    fresh.size[f]
+                ));
+            }
+        }
+        for (i, &cell) in self.empties[..self.n_empty].iter().enumerate() {
+            let cell = usize::from(cell);
+            if self.cells[cell] != EMPTY || usize::from(self.slot[cell]) != i {
+                return Err(format!("{:?} is listed but not empty", point_of(cell)));
+            }
+        }
+        Ok(())
+    }
+}

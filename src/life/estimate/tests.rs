@@ -1,0 +1,340 @@
+//! Tests of the estimate: final positions drawn as diagrams, the playout board against
+//! the real board, and random positions of every size (never a panic, always the same
+//! answer, dead stones only where stones are).
+//!
+//! Diagrams in are `Board::from_diagram`'s (`X` Black, `O` White, `.` empty). Diagrams
+//! out mark the stones estimated dead in lower case (`x`, `o`).
+
+use super::*;
+use crate::board::diagram::{board, normalise};
+use playout::Rng;
+use proptest::prelude::*;
+
+use Color::{Black, White};
+
+/// `b` with the stones of `dead` in lower case.
+fn render(b: &Board, dead: &[Point]) -> String {
+    let mut out = String::new();
+    for y in 0..b.height() {
+        for x in 0..b.width() {
+            let p = Point::new(x, y);
+            out.push(match (b.get(p), dead.contains(&p)) {
+                (Some(Black), false) => 'X',
+                (Some(White), false) => 'O',
+                (Some(Black), true) => 'x',
+                (Some(White), true) => 'o',
+                (None, _) => '.',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[track_caller]
+fn assert_dead(input: &str, expected: &str) -> Estimate {
+    let b = board(input);
+    let e = estimate(&b, Suicide::Forbidden);
+    assert_eq!(
+        render(&b, &e.dead),
+        normalise(expected),
+        "estimate of\n{input}"
+    );
+    e
+}
+
+fn group_at(e: &Estimate, p: Point) -> &Group {
+    e.groups
+        .iter()
+        .find(|g| g.stones.contains(&p))
+        .expect("every stone is in a group")
+}
+
+#[test]
+fn a_stone_inside_territory_is_dead() {
+    let e = assert_dead(
+        "
+        . . X O . . . . .
+        . . X O . . . . .
+        . X X O O O O O O
+        X X . X X X X X X
+        . . . . . O . . .
+        . . . . . . . . .
+        X X X X X X X X X
+        O O O O O O O O O
+        . . . . . . . . .
+        ",
+        "
+        . . X O . . . . .
+        . . X O . . . . .
+        . X X O O O O O O
+        X X . X X X X X X
+        . . . . . o . . .
+        . . . . . . . . .
+        X X X X X X X X X
+        O O O O O O O O O
+        . . . . . . . . .
+        ",
+    );
+    let stone = group_at(&e, Point::new(5, 4));
+    assert_eq!(stone.status, Status::Dead);
+    assert!(stone.confidence > 0.5, "{stone:?}");
+}
+
+#[test]
+fn groups_with_two_eyes_live_without_playouts() {
+    let e = assert_dead(
+        "
+        . X . X O . O . O
+        X X X X O O O O O
+        . X . X O . O . O
+        X X X X O O O O O
+        ",
+        "
+        . X . X O . O . O
+        X X X X O O O O O
+        . X . X O . O . O
+        X X X X O O O O O
+        ",
+    );
+    assert_eq!(e.playouts, 0);
+    assert!(
+        e.groups
+            .iter()
+            .all(|g| g.status == Status::Alive && g.basis != Basis::Playouts)
+    );
+}
+
+#[test]
+fn a_group_with_one_small_eye_inside_living_walls_is_dead() {
+    // White's three stones have one eye and no room for another; Black's wall has two
+    // eyes of its own on the left.
+    assert_dead(
+        "
+        . X . X . . . X .
+        X X X X X X X X X
+        . . . X O O O X .
+        . . . X O . O X .
+        . . . X O O O X .
+        X X X X X X X X X
+        . X . X . . . X .
+        ",
+        "
+        . X . X . . . X .
+        X X X X X X X X X
+        . . . X o o o X .
+        . . . X o . o X .
+        . . . X o o o X .
+        X X X X X X X X X
+        . X . X . . . X .
+        ",
+    );
+}
+
+#[test]
+fn a_seki_stays_alive() {
+    // In the corner, Black's three stones and White's two share the point between them
+    // and each has one eye: whoever fills the shared point is captured, so nobody does.
+    let seki = "
+        . X . O . O X X .
+        X X X O O O X . X
+        O O O X X X X X X
+        . . O O O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+    let e = assert_dead(seki, seki);
+    assert!(e.dead.is_empty());
+}
+
+#[test]
+fn an_isolated_stone_in_the_opponents_sphere_is_dead() {
+    // A lone White stone among Black's stones on an open board, far from any White.
+    let b = board(
+        "
+        . . . . . . . . . . . . .
+        . . . X . . . . . X . . .
+        . . . . X . . . X . . . .
+        . . X . . . O . . . X . .
+        . . . . . . . . . . . . .
+        . . . X . . X . . X . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        O O O O O O O O O O O O O
+        . . . . . . . . . . . . .
+        . . . O . . . . . O . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        ",
+    );
+    let e = estimate(&b, Suicide::Forbidden);
+    assert!(e.dead.contains(&Point::new(6, 3)), "{:?}", e.dead);
+    assert!(
+        e.dead.iter().all(|&p| p == Point::new(6, 3)),
+        "{:?}",
+        e.dead
+    );
+}
+
+#[test]
+fn an_empty_board_and_a_tiny_board() {
+    for (w, h) in [(1, 1), (2, 1), (1, 25), (25, 25)] {
+        let b = Board::new(w, h).expect("valid size");
+        let e = estimate(&b, Suicide::Allowed);
+        assert!(e.dead.is_empty() && e.groups.is_empty() && e.playouts == 0);
+    }
+}
+
+#[test]
+fn a_fight_that_depends_on_who_moves_is_in_doubt() {
+    // Black's corner stones are in atari, but White's capture would leave White's corner
+    // stone short of liberties: whoever moves first wins the corner.
+    let b = board(
+        "
+        X X . X . . . . .
+        O X O X . X X X X
+        O O O X X X . . .
+        O . O X O X . . .
+        O . O X O O X X X
+        O O O O O O O O O
+        X X X X X O . . .
+        . . . . X O O O O
+        . . . . X O . O .
+        ",
+    );
+    let e = estimate(&b, Suicide::Forbidden);
+    let corner = group_at(&e, Point::new(0, 0));
+    let doubt = corner.doubt.as_ref().expect("the corner is in doubt");
+    assert_eq!(doubt.reason, DoubtReason::WhoMoves, "{corner:?}");
+    assert!(corner.confidence < SURE, "{corner:?}");
+    assert!(
+        corner.stones.iter().all(|p| doubt.points.contains(p)),
+        "{corner:?}"
+    );
+    // Three black stones: dead or alive, their points change hands.
+    assert!(doubt.at_stake >= 3, "{corner:?}");
+    // Everything else is settled.
+    assert_eq!(e.doubtful().count(), 1, "{e:#?}");
+}
+
+// ----------------------------------------------------------------------------------------
+// The playout board
+
+/// A position with stones at random and random plays, some chains without liberties
+/// (setup can draw anything).
+fn random_board(seed: u64, w: u8, h: u8, density: u64) -> Board {
+    let mut rng = Rng::new(seed);
+    let mut b = Board::new(w, h).expect("valid size");
+    for y in 0..h {
+        for x in 0..w {
+            let r = rng.next() % 100;
+            let stone = if r < density / 2 {
+                Some(Black)
+            } else if r < density {
+                Some(White)
+            } else {
+                None
+            };
+            b.set(Point::new(x, y), stone).expect("on the board");
+        }
+    }
+    b
+}
+
+#[test]
+fn the_playout_board_stays_consistent_move_after_move() {
+    for seed in 0..40u64 {
+        let size = 2 + (seed % 12) as u8;
+        let b = random_board(seed, size, size + (seed % 3) as u8, 20 + seed % 50);
+        let start = PlayBoard::new(&b, |_| false);
+        start.check().expect("consistent when built");
+        // One board reused, as the playouts do: every copy starts from a played-on board.
+        let mut pb = start.clone();
+        for moves in 0..60 {
+            pb.copy_from(&start);
+            let mut rng = Rng::new(seed);
+            pb.playout(Black, &mut rng, moves);
+            pb.check()
+                .unwrap_or_else(|e| panic!("seed {seed}, after {moves} moves: {e}\n{b}"));
+        }
+    }
+}
+
+#[test]
+fn the_playout_board_captures_like_the_board() {
+    // Replaying a playout's moves on the real board gives the same stones.
+    for seed in 0..30u64 {
+        let b = random_board(seed, 7, 7, 30);
+        let mut pb = PlayBoard::new(&b, |_| false);
+        let mut real = b.clone();
+        let mut rng = Rng::new(seed ^ 7);
+        let mut me = Black;
+        for _ in 0..80 {
+            match pb.random_move(playout::value_of(me), &mut rng) {
+                Some(cell) => {
+                    pb.play(cell, playout::value_of(me));
+                    real.play(me, playout::point_of(cell))
+                        .expect("the playout plays on empty points");
+                }
+                None => {
+                    pb.pass();
+                    real.pass();
+                }
+            }
+            me = me.opponent();
+        }
+        for y in 0..7 {
+            for x in 0..7 {
+                let p = Point::new(x, y);
+                assert_eq!(
+                    pb.owner_stone(cell_of(p)),
+                    real.get(p),
+                    "seed {seed} at {p:?}"
+                );
+            }
+        }
+    }
+}
+
+// ----------------------------------------------------------------------------------------
+// Random positions of every size
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn never_panics_and_always_answers_the_same(
+        seed in any::<u64>(),
+        w in 1u8..=25,
+        h in 1u8..=25,
+        density in 0u64..=100,
+        allowed in any::<bool>(),
+    ) {
+        let b = random_board(seed, w, h, density);
+        let suicide = if allowed { Suicide::Allowed } else { Suicide::Forbidden };
+        let e = estimate(&b, suicide);
+        prop_assert_eq!(&e, &estimate(&b, suicide));
+        prop_assert!(e.playouts <= MAX_PLAYOUTS);
+        // Dead stones are stones, listed once, in reading order.
+        prop_assert!(e.dead.iter().all(|&p| b.get(p).is_some()));
+        prop_assert!(e.dead.windows(2).all(|w| (w[0].y, w[0].x) < (w[1].y, w[1].x)));
+        // The groups hold every stone once, each group of one colour, and the dead
+        // stones are exactly those of the dead groups.
+        let mut seen = std::collections::HashSet::new();
+        for g in &e.groups {
+            prop_assert!((0.0..=1.0).contains(&g.confidence));
+            for &p in &g.stones {
+                prop_assert_eq!(b.get(p), Some(g.color));
+                prop_assert!(seen.insert(p));
+                prop_assert_eq!(e.dead.contains(&p), g.status == Status::Dead);
+            }
+        }
+        let stones = (0..h).flat_map(|y| (0..w).map(move |x| Point::new(x, y)))
+            .filter(|&p| b.get(p).is_some())
+            .count();
+        prop_assert_eq!(seen.len(), stones);
+    }
+}

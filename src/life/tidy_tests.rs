@@ -1,0 +1,315 @@
+//! The tidy-up on diagrams: seki found, eye points that must be filled, and the near
+//! misses that must stay territory.
+//!
+//! Diagrams in are `Board::from_diagram`'s (`X` Black, `O` White, `.` empty; `x` and `o`
+//! in a diagram in are dead stones, taken off first). Diagrams out use this legend:
+//!
+//! ```text
+//! X O   stone not in seki
+//! # @   Black / White stone of a chain in seki
+//! s     shared point of a seki (neither colour can fill it)
+//! e     eye point of a chain in seki
+//! f     eye point that must be filled
+//! .     any other empty point (and the points of dead stones)
+//! ```
+
+use super::*;
+use crate::board::diagram::normalise;
+
+/// The board of a diagram whose `x` and `o` are dead stones, and those stones.
+fn position(diagram: &str) -> (Board, Vec<Point>) {
+    let b = crate::board::diagram::board(diagram);
+    let mut dead = Vec::new();
+    for (y, line) in diagram.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        for (x, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            if ch == 'x' || ch == 'o' {
+                dead.push(Point::new(x as u8, y as u8));
+            }
+        }
+    }
+    (b, dead)
+}
+
+fn render(b: &Board, dead: &[Point], t: &Tidy) -> String {
+    let mut out = String::new();
+    for y in 0..b.height() {
+        for x in 0..b.width() {
+            let p = Point::new(x, y);
+            let stone = b.get(p).filter(|_| !dead.contains(&p));
+            out.push(match stone {
+                Some(Color::Black) if t.seki.contains(p) => '#',
+                Some(Color::White) if t.seki.contains(p) => '@',
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None if t.seki.is_shared(p) => 's',
+                None if t.must_fill.iter().any(|m| m.point == p) => 'f',
+                None if t.seki.is_eye(p) => 'e',
+                None => '.',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[track_caller]
+fn assert_tidy(input: &str, expected: &str) -> Tidy {
+    let (b, dead) = position(input);
+    let t = tidy(&b, &dead);
+    assert_eq!(render(&b, &dead, &t), normalise(expected), "on\n{input}");
+    t
+}
+
+#[test]
+fn seki_without_eyes() {
+    assert_tidy(
+        "
+        . X O . X O .
+        . X O . X O .
+        . X O O X O .
+        . X X X O O .
+        . . . X O . .
+        . . . X O . .
+        . . . X O . .
+        ",
+        "
+        . X @ s # O .
+        . X @ s # O .
+        . X @ @ # O .
+        . X X X O O .
+        . . . X O . .
+        . . . X O . .
+        . . . X O . .
+        ",
+    );
+}
+
+#[test]
+fn seki_with_one_eye_each() {
+    assert_tidy(
+        "
+        . X . O . O X
+        X X X O O O X
+        O O O X X X X
+        . . O X . . .
+        . . O X . . .
+        . . O X . . .
+        . . O X . . .
+        ",
+        "
+        e # s @ e @ X
+        # # # @ @ @ X
+        O O O X X X X
+        . . O X . . .
+        . . O X . . .
+        . . O X . . .
+        . . O X . . .
+        ",
+    );
+}
+
+#[test]
+fn unfilled_dame_between_living_walls_is_no_seki() {
+    assert_tidy(
+        "
+        . . X . O . .
+        . . X . O . .
+        . . X . O . .
+        . . X . O . .
+        ",
+        "
+        . . X . O . .
+        . . X . O . .
+        . . X . O . .
+        . . X . O . .
+        ",
+    );
+}
+
+/// The black chain on B7 shares the eye C7 with D7, which is in seki: its other eye A7
+/// does not make it live on its own, so it is in seki too and neither eye is territory
+/// (the Japanese rules' "stones that possess dame" read as the whole group).
+#[test]
+fn a_chain_sharing_an_eye_with_a_seki_is_in_it() {
+    assert_tidy(
+        "
+        . X . X . O . O
+        X X X O O O O O
+        O O O X X X X X
+        . . O X . . . .
+        . . O X . . . .
+        ",
+        "
+        e # e # s @ e @
+        # # # @ @ @ @ @
+        O O O X X X X X
+        . . O X . . . .
+        . . O X . . . .
+        ",
+    );
+}
+
+/// Dumonteil-5's corner: the black stone on E1 is in atari after the last ko capture,
+/// so Black must connect at D1 before the game could end.
+#[test]
+fn open_ko_needs_its_connection() {
+    let t = assert_tidy(
+        "
+        . . X O . . .
+        . . X O . . .
+        . . X X O O O
+        . . X . X O .
+        ",
+        "
+        . . X O . . .
+        . . X O . . .
+        . . X X O O O
+        . . X f X O .
+        ",
+    );
+    assert_eq!(t.must_fill.len(), 1);
+    assert_eq!(t.must_fill[0].reason, FillReason::Atari);
+    assert_eq!(t.must_fill[0].color, Color::Black);
+    assert_eq!(
+        t.must_fill[0].describe(4),
+        "the black chain at E1 is in atari: Black must connect at D1"
+    );
+}
+
+/// E1 is a false eye: once White fills the dame G1 (Black cannot: it would be in
+/// atari), the black stone on F1 has no other liberty.
+#[test]
+fn false_eye_must_be_filled_once_the_dame_is() {
+    let t = assert_tidy(
+        "
+        . . . . X O . . .
+        . . . . X O O O O
+        . . . X . X . O .
+        ",
+        "
+        . . . . X O . . .
+        . . . . X O O O O
+        . . . X f X . O .
+        ",
+    );
+    assert_eq!(t.must_fill[0].reason, FillReason::FalseEye);
+    assert_eq!(
+        t.must_fill[0].describe(3),
+        "E1 is a false eye: once the dame at G1 is filled, the black chain at F1 is in \
+         atari and Black must connect at E1"
+    );
+}
+
+/// G1 must be filled to save G2 and H1; that connection leaves the chain in atari on
+/// E1, which must be filled too.
+#[test]
+fn chain_of_false_eyes() {
+    let t = assert_tidy(
+        "
+        . . . X O . . . .
+        . . . X O O O O O
+        . . . X X O X O O
+        . . . X . X . X O
+        ",
+        "
+        . . . X O . . . .
+        . . . X O O O O O
+        . . . X X O X O O
+        . . . X f X f X O
+        ",
+    );
+    let reasons: Vec<_> = t.must_fill.iter().map(|m| (m.point, m.reason)).collect();
+    assert_eq!(
+        reasons,
+        [
+            (Point::new(6, 3), FillReason::Atari),
+            (Point::new(4, 3), FillReason::FalseEyeChain)
+        ]
+    );
+}
+
+/// D1 and F1 look false (White's E2 stands on their diagonals), but the stone on E1
+/// has them both as liberties and White can play on neither: both are territory.
+#[test]
+fn false_looking_eyes_of_chains_connected_elsewhere_are_real() {
+    let t = assert_tidy(
+        "
+        O O O O O O O O O
+        X X X X O X X X X
+        . . . X O X . . .
+        . . X X O X X . .
+        . . X . X . X . .
+        ",
+        "
+        O O O O O O O O O
+        X X X X O X X X X
+        . . . X O X . . .
+        . . X X O X X . .
+        . . X . X . X . .
+        ",
+    );
+    assert!(t.must_fill.is_empty() && t.seki.is_empty());
+}
+
+/// Dead stones come off before anything else: the white stone inside Black's area does
+/// not make a seki, and its point is Black's.
+#[test]
+fn dead_stones_are_taken_off_first() {
+    let t = assert_tidy(
+        "
+        . . X O . .
+        . o X O . .
+        . . X O . .
+        ",
+        "
+        . . X O . .
+        . . X O . .
+        . . X O . .
+        ",
+    );
+    assert!(t.seki.is_empty());
+}
+
+use proptest::prelude::*;
+
+proptest! {
+    /// Any position a record can draw (setup included, chains without liberties too):
+    /// no panic, the same answer twice, and answers that name the right kind of point.
+    #[test]
+    fn any_position_is_tidied_consistently(
+        width in 1u8..=9,
+        height in 1u8..=9,
+        cells in proptest::collection::vec(0u8..3, 81),
+        dead_every in 0usize..6,
+    ) {
+        let mut b = Board::new(width, height).expect("size in range");
+        let mut dead = Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                let i = usize::from(y) * 9 + usize::from(x);
+                let stone = match cells[i] {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                };
+                let p = Point::new(x, y);
+                b.set(p, stone).expect("on the board");
+                if stone.is_some() && dead_every > 0 && i % (dead_every + 3) == 0 {
+                    dead.push(p);
+                }
+            }
+        }
+        let t = tidy(&b, &dead);
+        prop_assert_eq!(&t, &tidy(&b, &dead));
+        for &p in &t.seki.stones {
+            prop_assert!(b.get(p).is_some() && !dead.contains(&p));
+        }
+        for &p in t.seki.shared.iter().chain(&t.seki.eyes) {
+            prop_assert!(b.get(p).is_none() || dead.contains(&p));
+        }
+        for m in &t.must_fill {
+            prop_assert!(b.get(m.point).is_none() || dead.contains(&m.point));
+            prop_assert_eq!(b.get(m.chain), Some(m.color));
+        }
+    }
+}
