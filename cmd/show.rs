@@ -6,6 +6,7 @@
 use std::io::{IsTerminal, Write};
 
 use anyhow::{Context, Result, bail};
+use goref::adjudicate::Agreement;
 use goref::check;
 use goref::diagram::{Charset, GameDiagram, Moment, SvgStyle, TextStyle, of_game};
 use goref::life::DeadChoice;
@@ -42,10 +43,17 @@ pub struct Args {
     #[command(flatten)]
     rules: RuleOptions,
 
-    /// Dead stones at the final position: auto, markup, none, engine (what the GTP engine
-    /// of --engine says), or points (D4 or SGF form, comma-separated), each naming its
-    /// whole chain.
-    #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_choice)]
+    /// Dead stones at the final position: auto (the record's markup, else goref's
+    /// estimate), markup (the record's TB/TW), estimate (goref's estimate, whatever the
+    /// markup says), proven (what goref can prove, every other stone alive), none (every
+    /// stone alive), engine (what the GTP engine of --engine says), or points in D4 or SGF
+    /// form separated by commas (D4,Q16 or dd,pp), each naming its whole chain.
+    #[arg(
+        long,
+        value_name = "auto|markup|estimate|proven|none|engine|POINTS",
+        default_value = "auto",
+        value_parser = dead_choice
+    )]
     dead: DeadChoice,
 
     #[command(flatten)]
@@ -126,8 +134,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         out.write_all(diagram.text(style).as_bytes())?;
         out.flush()?;
     }
-    let problem =
-        !report.valid || report.score.as_ref().and_then(|s| s.result_matches) == Some(false);
+    let problem = !report.valid
+        || report.score.as_ref().and_then(|s| s.result_matches) == Some(Agreement::Disagrees);
     Ok(if problem {
         Outcome::Problems
     } else {

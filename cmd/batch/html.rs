@@ -10,6 +10,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
+use goref::adjudicate::Agreement;
 use goref::diagram::{Moment, SvgStyle, escape, of_game};
 use goref::life::{DeadChoice, EngineDead};
 use goref::point::Point;
@@ -62,8 +63,8 @@ pub struct HtmlReport {
 /// One row of the data, as a JSON array (the script's `ROW` names its fields): file
 /// (index), game, rules, size, points on the board (the size's sort key: 9x9 < 13x13 <
 /// 19x19 < 19x25), moves, Black, White, recorded result, goref's result, whether they
-/// agree, findings, the error of an unreadable row, whether the row fails `--fail-on`,
-/// and its board (index).
+/// agree (true, false or "uncertain"), findings, the error of an unreadable row, whether
+/// the row fails `--fail-on`, and its board (index).
 #[derive(Serialize)]
 struct Row<'a>(
     usize,
@@ -76,7 +77,7 @@ struct Row<'a>(
     &'a str,
     &'a str,
     &'a str,
-    Option<bool>,
+    Option<Agreement>,
     Vec<RowFinding<'a>>,
     Option<String>,
     bool,

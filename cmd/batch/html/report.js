@@ -30,6 +30,7 @@
   };
 
   function agrees(r) {
+    if (r[AGREES] === "uncertain") return "uncertain";
     return r[AGREES] === true ? "yes" : r[AGREES] === false ? "no" : "";
   }
   function findingsText(r) {
