@@ -43,17 +43,10 @@ pub struct Args {
     #[command(flatten)]
     rules: RuleOptions,
 
-    /// Dead stones at the final position: auto (the record's markup, else goref's
-    /// estimate), markup (the record's TB/TW), estimate (goref's estimate, whatever the
-    /// markup says), proven (what goref can prove, every other stone alive), none (every
-    /// stone alive), engine (what the GTP engine of --engine says), or points in D4 or SGF
-    /// form separated by commas (D4,Q16 or dd,pp), each naming its whole chain.
-    #[arg(
-        long,
-        value_name = "auto|markup|estimate|proven|none|engine|POINTS",
-        default_value = "auto",
-        value_parser = dead_choice
-    )]
+    /// Dead stones at the final position, as `goref score --dead` takes them: auto,
+    /// markup, estimate, proven, none, engine, or points (D4,Q16 or dd,pp), each naming
+    /// its whole chain.
+    #[arg(long, value_name = "SOURCE", default_value = "auto", value_parser = dead_choice)]
     dead: DeadChoice,
 
     #[command(flatten)]
