@@ -363,6 +363,26 @@ struct Areas {
     points: [Vec<Point>; 2],
 }
 
+/// Each point's owner in the count of `board` under `rules` with `dead` taken off, row by
+/// row from the top: the colour an empty point (a dead stone's point included) counts for,
+/// `None` for the stones left on the board, neutral points, and the points the rule set
+/// counts for nobody (inside a seki, eye points that must be filled). These are the
+/// points [`count`] adds up, for drawing.
+pub fn owners(board: &Board, dead: &[Point], rules: &RuleSet) -> Vec<Option<Color>> {
+    let (position, _) = take_off(board, dead);
+    let width = usize::from(position.width());
+    let mut owners = vec![None; width * usize::from(position.height())];
+    let areas = Areas::of(&position, rules, &mut Vec::new());
+    for color in [Color::Black, Color::White] {
+        for p in &areas.points[color.index()] {
+            if let Some(o) = owners.get_mut(usize::from(p.y) * width + usize::from(p.x)) {
+                *o = Some(color);
+            }
+        }
+    }
+    owners
+}
+
 impl Areas {
     /// Under [`SekiPoints::NotCounted`], the seki's eyes count for nobody, and under
     /// territory counting neither do the eye points their owner must fill (area counting
