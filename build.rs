@@ -12,6 +12,7 @@
 //! | `has_pre_commit` | `pre-commit` is on `PATH` |
 //! | `has_sgfmill` | `python3 -c "import sgfmill"` succeeds |
 //! | `has_sabaki` | `.tools/node_modules/@sabaki/sgf` and `node` on `PATH` (`npm install --prefix .tools`) |
+//! | `has_playwright` | `.tools/node_modules/playwright-core` and `node` on `PATH` (drives Chromium) |
 //!
 //! Nothing here changes the library or the binary; it only tells the tests what the
 //! machine has. The script runs again whenever one of the paths it looked at changes, or
@@ -31,6 +32,7 @@ fn main() {
         "has_pre_commit",
         "has_sgfmill",
         "has_sabaki",
+        "has_playwright",
     ] {
         println!("cargo::rustc-check-cfg=cfg({name})");
     }
@@ -61,6 +63,12 @@ fn main() {
     let sabaki = root.join(".tools/node_modules/@sabaki/sgf");
     watch(&sabaki);
     set("has_sabaki", sabaki.is_dir() && on_path("node").is_some());
+    let playwright = root.join(".tools/node_modules/playwright-core");
+    watch(&playwright);
+    set(
+        "has_playwright",
+        playwright.is_dir() && on_path("node").is_some(),
+    );
 }
 
 fn set(name: &str, found: bool) {
@@ -69,9 +77,27 @@ fn set(name: &str, found: bool) {
     }
 }
 
-/// Ask cargo to run this script again when `path` changes (or appears).
+/// Ask cargo to run this script again when `path` changes or appears. Cargo counts a
+/// missing path as changed, which would run this script, and rebuild every test, on every
+/// build; so for a missing path the nearest folder above it that exists is watched (a file
+/// added to a folder changes it), two levels up at most and never the checkout itself,
+/// whose `target/` changes with every build.
 fn watch(path: &Path) {
-    println!("cargo::rerun-if-changed={}", path.display());
+    let root = env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
+    let mut at = path;
+    for _ in 0..3 {
+        if root.as_deref() == Some(at) {
+            return;
+        }
+        if at.exists() {
+            println!("cargo::rerun-if-changed={}", at.display());
+            return;
+        }
+        match at.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => at = parent,
+            _ => return,
+        }
+    }
 }
 
 fn watched_file(path: &Path) -> bool {

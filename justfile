@@ -29,3 +29,14 @@ fuzz SECONDS="60":
 # Exactly what CI runs.
 ci:
     bash .ci/run
+
+# The batch HTML report in headless Chromium: loaded, screenshot, sorted and filtered
+# (needs chromium, and playwright-core in .tools for the sort and filter check).
+browser:
+    cargo test --release --test it browser::
+
+# The pre-commit hooks with the real pre-commit tool, the cargo-built `goref-validate`
+# included (it builds goref again in pre-commit's environment: minutes the first time, so
+# CI leaves it out; docs/ci.md).
+hooks:
+    cargo test --release --test it pre_commit:: -- --include-ignored

@@ -8,6 +8,7 @@ mod options;
 mod output;
 mod rules;
 mod score;
+mod show;
 mod standings;
 mod validate;
 mod words;
@@ -40,6 +41,9 @@ enum Command {
     Batch(batch::Args),
     /// List the rule presets, or show one preset's parameters.
     Rules(rules::Args),
+    /// Draw one position of a game: the first illegal move, a chosen move, or the final
+    /// position with its dead stones, owners and count (text, or SVG with --svg).
+    Show(show::Args),
     /// Adjudicate a contest's records and print the standings: ranking, crosstable, games.
     Standings(standings::Args),
 }
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Rules(args) => rules::run(args),
+        Command::Show(args) => show::run(args),
         Command::Standings(args) => standings::run(args),
     };
     match result {

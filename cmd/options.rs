@@ -55,7 +55,7 @@ pub struct Overrides {
     pub komi: Option<f64>,
 }
 
-/// The GTP engine of `--dead engine`, on `score` and `batch`.
+/// The GTP engine of `--dead engine`, on `score`, `batch` and `show`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineOptions {
     /// The GTP engine that says which stones are dead with `--dead engine`, as one command

@@ -8,9 +8,9 @@
 
 mod json;
 pub mod rows;
-mod score_table;
+pub mod score_table;
 pub mod standings;
-mod text;
+pub mod text;
 
 use std::io::{self, Write};
 

@@ -129,8 +129,9 @@ pub fn score_game(
 /// With `--dead engine` ([`EngineDead::Ask`]), the engine's answer for `record` (asked
 /// once, with `komi` when given, else the record's): what every rule set then counts
 /// with. A game whose `RE` rules out a count is not asked about. Any other choice as it
-/// is.
-fn ask_engine<'d>(
+/// is. A front end that draws the game as well as counting it asks here once and passes
+/// the answer on.
+pub fn ask_engine<'d>(
     record: &GameRecord,
     komi: Option<f64>,
     dead: &'d DeadChoice,

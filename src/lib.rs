@@ -16,6 +16,7 @@ pub mod adjudicate;
 pub mod annotate;
 pub mod board;
 pub mod check;
+pub mod diagram;
 pub mod gtp;
 pub mod life;
 pub mod point;

@@ -81,7 +81,7 @@ impl Point {
 }
 
 /// The letter of column `x` (from 0) in the `D4` form.
-fn column_letter(x: u8) -> Option<char> {
+pub fn column_letter(x: u8) -> Option<char> {
     COLUMNS.get(usize::from(x)).map(|&c| char::from(c))
 }
 

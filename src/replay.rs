@@ -88,7 +88,19 @@ pub enum ReplayError {
 
 /// Replay `record` under `rules`, collecting every finding.
 pub fn replay(record: &GameRecord, rules: &RuleSet) -> Result<Replay, ReplayError> {
-    Replayer::new(record, rules)?.run()
+    Replayer::new(record, rules)?.run(record.moves.len())
+}
+
+/// The position after the first `moves` moves of `record` (all of them when `moves` is
+/// past the end), played exactly as [`replay`] plays them: setup nodes before each move,
+/// captures as recorded, a stone that cannot stand left off. Setup nodes after the last
+/// move count only for the final position.
+pub fn position_after(
+    record: &GameRecord,
+    rules: &RuleSet,
+    moves: usize,
+) -> Result<Board, ReplayError> {
+    Ok(Replayer::new(record, rules)?.run(moves)?.board)
 }
 
 struct Replayer<'a> {
@@ -154,12 +166,13 @@ impl<'a> Replayer<'a> {
         running.then_some((limit, [record.time.main_time; 2]))
     }
 
-    fn run(mut self) -> Result<Replay, ReplayError> {
+    /// Replay the first `moves` moves (the whole game when `moves` reaches its end).
+    fn run(mut self, moves: usize) -> Result<Replay, ReplayError> {
         let record = self.record;
         self.check_record_against_rules();
         self.set_up();
         let mut setups = record.mid_setups.iter().peekable();
-        for (i, mv) in record.moves.iter().enumerate() {
+        for (i, mv) in record.moves.iter().enumerate().take(moves) {
             while let Some(s) = setups.next_if(|s| s.after_move <= i) {
                 self.apply_mid_setup(s.node, i, &s.setup);
             }
@@ -170,8 +183,10 @@ impl<'a> Replayer<'a> {
                 .remember(&self.board, i + 1, Some(mv.color), placed);
         }
         // Setup nodes after the last move still change the final position.
-        for s in setups {
-            self.apply_mid_setup(s.node, record.moves.len(), &s.setup);
+        if moves >= record.moves.len() {
+            for s in setups {
+                self.apply_mid_setup(s.node, record.moves.len(), &s.setup);
+            }
         }
         Ok(self.finish())
     }

@@ -609,7 +609,7 @@ mod superko_reference {
 fn replay_colliding(record: &GameRecord, rules: &RuleSet) -> Replay {
     let mut replayer = Replayer::new(record, rules).expect("replayable");
     replayer.positions.hash_mask = 0xF;
-    replayer.run().expect("replayable")
+    replayer.run(record.moves.len()).expect("replayable")
 }
 
 /// Issue 13: a Zobrist match is a candidate, never a verdict. A legal game of 140 moves
@@ -656,4 +656,33 @@ fn superko_confirmation_replays_setup_in_play() {
     let f = find(&r, FindingKind::Superko);
     assert_eq!(f.move_number, Some(12));
     assert!(f.detail.contains("after move 8"), "{}", f.detail);
+}
+
+/// `position_after`: the board of a replay cut after move n, and the final board past
+/// the end.
+#[test]
+fn position_after_is_the_board_after_that_many_moves() {
+    let text = "(;GM[1]SZ[5];B[aa];W[ba];B[ab];W[bb];B[ac];W[ca])";
+    let record = record(text);
+    let rules = rules("chinese");
+    let at = |n| {
+        position_after(&record, &rules, n)
+            .expect("replayable")
+            .get(Point::new(0, 0))
+    };
+    assert_eq!(at(0), None);
+    assert_eq!(at(1), Some(Color::Black));
+    assert_eq!(
+        position_after(&record, &rules, 6)
+            .expect("replayable")
+            .get(Point::new(2, 0)),
+        Some(Color::White)
+    );
+    // The whole game equals the replay's final board.
+    let whole = run(text, "chinese");
+    assert!(
+        position_after(&record, &rules, 99)
+            .expect("replayable")
+            .same_position(&whole.board)
+    );
 }

@@ -285,6 +285,27 @@ struct Areas {
     seki_points: u32,
 }
 
+/// Each point's owner in the count of `board` under `rules` with `dead` taken off, row by
+/// row from the top: the colour an empty point (a dead stone's point included) counts for,
+/// `None` for the stones left on the board, neutral points, and points inside a seki that
+/// the rule set counts for nobody. These are the regions [`count`] adds up, for drawing.
+pub fn owners(board: &Board, dead: &[Point], rules: &RuleSet) -> Vec<Option<Color>> {
+    let (position, _) = take_off(board, dead);
+    let regions = Regions::of(&position);
+    let excluded = excluded_regions(&position, &regions, rules);
+    regions
+        .of
+        .iter()
+        .map(|&r| {
+            let r = usize::try_from(r).ok()?;
+            match (regions.list.get(r), excluded.get(r)) {
+                (Some(region), Some(false)) => region.owner(),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 impl Areas {
     fn of(position: &Board, rules: &RuleSet, notes: &mut Vec<String>) -> Areas {
         let regions = Regions::of(position);

@@ -315,3 +315,27 @@ fn aga_area_and_territory_agree_on_random_games() {
         assert_eq!(a.margin, t.margin, "game {game}: {a:?}\n{t:?}");
     }
 }
+
+/// `owners` draws what `count` adds up: the seki's eyes and the shared liberty belong to
+/// nobody under Japanese rules, the eyes to their colour under Chinese ones, and a dead
+/// stone's point to the colour around it.
+#[test]
+fn owners_are_the_points_the_count_gives_each_colour() {
+    let b = board(SEKI);
+    for (preset, seki_eyes) in [("japanese", None), ("chinese", Some(Color::Black))] {
+        let rules = rules(preset);
+        let owners = owners(&b, &[], &rules);
+        assert_eq!(owners.len(), 49);
+        let c = count(&b, &[], &rules, &facts(6.5));
+        let of = |color| owners.iter().filter(|o| **o == Some(color)).count() as u32;
+        assert_eq!(of(Color::Black), c.black.territory, "{preset}");
+        assert_eq!(of(Color::White), c.white.territory, "{preset}");
+        assert_eq!(owners[0], seki_eyes, "{preset}: A7");
+        assert_eq!(owners[2], None, "{preset}: C7 is shared");
+        assert_eq!(owners[1], None, "{preset}: B7 holds a stone");
+    }
+    let inside = board(". X .\nX O X\n. X .");
+    let with_dead = owners(&inside, &[Point::new(1, 1)], &rules("chinese"));
+    assert_eq!(with_dead[4], Some(Color::Black), "B2's dead White stone");
+    assert_eq!(owners(&inside, &[], &rules("chinese"))[4], None, "B2 alive");
+}

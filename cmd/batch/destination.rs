@@ -96,6 +96,21 @@ impl Destination {
         })
     }
 
+    /// Write the whole of one output with `write`, flush it, then [`commit`](Self::commit) it;
+    /// `what` names it in the error.
+    pub fn write_whole(
+        self,
+        what: &str,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<()> {
+        let mut out = self.writer()?;
+        write(&mut out)
+            .and_then(|()| out.flush())
+            .with_context(|| format!("cannot write the {what}"))?;
+        drop(out);
+        self.commit()
+    }
+
     /// Move the finished file into place.
     pub fn commit(self) -> Result<()> {
         match self {

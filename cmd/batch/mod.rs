@@ -7,10 +7,12 @@
 //! the rows go (written by `output::rows`), [`summary`] adds them up, [`fail_on`] decides
 //! the exit code and [`github`] words each problem as an annotation.
 
-mod destination;
+pub mod destination;
 mod fail_on;
 mod github;
+mod html;
 pub mod inputs;
+mod markdown;
 pub mod pipeline;
 mod summary;
 
@@ -95,6 +97,17 @@ pub struct Args {
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
 
+    /// Write one self-contained HTML page to OUT: the summary, a table of the rows
+    /// (sortable and filterable in the browser) and the board of each failing game at
+    /// its first problem. The file appears only when complete.
+    #[arg(long, value_name = "OUT")]
+    html: Option<String>,
+
+    /// Write a short Markdown summary to OUT, for a CI page such as
+    /// `$GITHUB_STEP_SUMMARY`: the counts and the first failing rows.
+    #[arg(long, value_name = "OUT")]
+    summary_md: Option<String>,
+
     /// No summary and no progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -147,7 +160,25 @@ pub fn run(args: Args) -> Result<Outcome> {
         writers.push(Box::new(JsonlWriter::new(destination.writer()?)));
         destinations.push(destination);
     }
-    let stdout_taken = destinations.iter().any(Destination::is_stdout);
+    let html_out = args
+        .html
+        .as_deref()
+        .map(|path| Destination::open(path, "--html"))
+        .transpose()?;
+    let markdown_out = args
+        .summary_md
+        .as_deref()
+        .map(|path| Destination::open(path, "--summary-md"))
+        .transpose()?;
+    let stdout_taken = destinations
+        .iter()
+        .chain(&html_out)
+        .chain(&markdown_out)
+        .any(Destination::is_stdout);
+    let mut html_report = html_out.as_ref().map(|_| html::HtmlReport::new());
+    let mut markdown = markdown_out
+        .as_ref()
+        .map(|_| markdown::MarkdownSummary::default());
     let dead = args.engine.dead_choice(args.dead.clone())?;
 
     let range = match shard {
@@ -171,7 +202,20 @@ pub fn run(args: Args) -> Result<Outcome> {
         dead.clone(),
     )?
     .map(Arc::new);
-    let work = score_and_annotate(choices.clone(), dead.clone(), limits, annotator.clone());
+    let work = {
+        let check = score_and_annotate(choices.clone(), dead.clone(), limits, annotator.clone());
+        let (choices, dead, fail_on) = (choices.clone(), dead.clone(), fail_on.clone());
+        let boards = args.html.is_some();
+        // With --html, the boards of the file's failing rows, drawn in the worker too.
+        move |name: &str, bytes: Result<Vec<u8>, String>| {
+            let kept = bytes.as_ref().ok().filter(|_| boards).cloned();
+            let checked = check(name, bytes);
+            let drawn = kept.map_or_else(Vec::new, |bytes| {
+                html::boards(&bytes, &checked.0, &choices, &dead, &fail_on)
+            });
+            (checked, drawn)
+        }
+    };
 
     let cwd = std::env::current_dir().ok();
     let mut summary = Summary::default();
@@ -180,28 +224,39 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Box::new(std::io::BufWriter::new(std::io::stdout()))
     };
-    let emit = |(rows, not_annotated): Checked| -> std::io::Result<()> {
-        if let Some(error) = not_annotated {
-            eprintln!("goref: error: {error}");
-        }
-        summary.add_unit(&rows, &fail_on);
-        for row in &rows {
-            for writer in &mut writers {
-                writer.game(row)?;
+    let emit =
+        |((rows, not_annotated), boards): (Checked, Vec<Option<String>>)| -> std::io::Result<()> {
+            if let Some(error) = not_annotated {
+                eprintln!("goref: error: {error}");
             }
-            if args.annotate.is_some() {
-                for problem in fail_on.problems(row) {
-                    let line = github::github_annotation(&row.file, &problem, cwd.as_deref());
-                    writeln!(annotations, "{line}")?;
+            summary.add_unit(&rows, &fail_on);
+            for (i, row) in rows.iter().enumerate() {
+                for writer in &mut writers {
+                    writer.game(row)?;
+                }
+                if html_report.is_some() || markdown.is_some() {
+                    let problems = fail_on.problems(row);
+                    if let Some(page) = &mut html_report {
+                        let board = boards.get(i).and_then(Option::as_deref);
+                        page.row(row, !problems.is_empty(), board);
+                    }
+                    if let Some(md) = &mut markdown {
+                        md.row(row, &problems);
+                    }
+                }
+                if args.annotate.is_some() {
+                    for problem in fail_on.problems(row) {
+                        let line = github::github_annotation(&row.file, &problem, cwd.as_deref());
+                        writeln!(annotations, "{line}")?;
+                    }
                 }
             }
-        }
-        if let Some(bar) = &progress {
-            bar.inc(1);
-            bar.set_message(format!("{} games", summary.games));
-        }
-        Ok(())
-    };
+            if let Some(bar) = &progress {
+                bar.inc(1);
+                bar.set_message(format!("{} games", summary.games));
+            }
+            Ok(())
+        };
     match pipeline::run(&sources, &settings, work, emit) {
         Ok(_) => {}
         Err(pipeline::Stop::Emit(e)) => {
@@ -230,6 +285,12 @@ pub fn run(args: Args) -> Result<Outcome> {
     drop(writers);
     for destination in destinations {
         destination.commit()?;
+    }
+    if let (Some(page), Some(destination)) = (&html_report, html_out) {
+        destination.write_whole("HTML report", |out| page.write(out, &summary))?;
+    }
+    if let (Some(md), Some(destination)) = (&markdown, markdown_out) {
+        destination.write_whole("Markdown summary", |out| md.write(out, &summary))?;
     }
     if !args.quiet {
         eprint!("{}", summary.text(started.elapsed()));

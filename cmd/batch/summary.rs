@@ -101,6 +101,17 @@ impl Summary {
     }
 
     /// The lines for standard error.
+    /// `ko 3, superko 1`: the findings by kind, in DESIGN.md's order, those that occur.
+    pub fn finding_counts(&self) -> String {
+        let kinds: Vec<String> = FindingKind::ALL
+            .iter()
+            .zip(self.findings)
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        kinds.join(", ")
+    }
+
     pub fn text(&self, elapsed: Duration) -> String {
         let mut out = format!(
             "goref batch: {} game{} read from {} file{}; {} row{} (game x rule set): {} valid, {} with illegal moves, {} unreadable, {} result mismatch{}\n",
@@ -134,14 +145,9 @@ impl Summary {
                 plural(self.truncated)
             ));
         }
-        let kinds: Vec<String> = FindingKind::ALL
-            .iter()
-            .zip(self.findings)
-            .filter(|(_, n)| *n > 0)
-            .map(|(k, n)| format!("{k} {n}"))
-            .collect();
+        let kinds = self.finding_counts();
         if !kinds.is_empty() {
-            out.push_str(&format!("  findings: {}\n", kinds.join(", ")));
+            out.push_str(&format!("  findings: {kinds}\n"));
         }
         out.push_str(&format!(
             "  {} {} --fail-on; time {:.2} s\n",

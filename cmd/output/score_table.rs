@@ -297,3 +297,16 @@ fn write_details(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()>
     }
     Ok(())
 }
+
+/// The count of one game as `goref score` shows it (the table and what it cannot show),
+/// without the heading: the lines under a diagram of the final position.
+pub fn count_lines(report: &GameReport) -> Vec<String> {
+    let mut out = Vec::new();
+    let reports = std::slice::from_ref(report);
+    // Writing to memory cannot fail.
+    let _ = write_table(&mut out, reports).and_then(|()| write_details(&mut out, reports));
+    String::from_utf8_lossy(&out)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}

@@ -1,7 +1,8 @@
 //! Helpers the integration tests share: the built binary, the fixtures, the corpus.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::Child;
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
@@ -72,5 +73,46 @@ pub fn wait_bounded(child: &mut Child, limit: Duration) -> Option<i32> {
             return None;
         }
         std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// What a finished command said.
+pub struct Ran {
+    pub ok: bool,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Ran {
+    /// Standard output, then standard error.
+    pub fn output(&self) -> String {
+        format!("{}{}", self.stdout, self.stderr)
+    }
+}
+
+/// Run `command` with no input, killing it after `limit` ([`wait_bounded`]), so that an
+/// outside program (Chromium, node, pre-commit, git) cannot hang a test. Panics, with what
+/// it said, when it cannot start or runs past `limit`.
+pub fn run_with_limit(command: &mut std::process::Command, limit: Duration) -> Ran {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(File::create(&out).expect("a file"))
+        .stderr(File::create(&err).expect("a file"))
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
+    let Some(code) = wait_bounded(&mut child, limit) else {
+        panic!(
+            "{command:?} took over {limit:?}; it said:\n{}{}",
+            read(&out),
+            read(&err)
+        );
+    };
+    Ran {
+        ok: code == 0,
+        stdout: read(&out),
+        stderr: read(&err),
     }
 }

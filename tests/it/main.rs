@@ -11,10 +11,17 @@
 //! - [`docs`]: every example output of README.md and docs/ is what goref prints;
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
 //!   GNU Go;
+//! - [`show`]: `goref show`, its text and SVG;
+//! - [`report`]: the batch HTML report's data, read without a browser;
+//! - [`browser`]: the batch HTML report in headless Chromium;
+//! - [`pre_commit`]: `.pre-commit-hooks.yaml` with the real pre-commit tool;
+//! - [`ci_doc`]: docs/ci.md's sharded workflow, its join step run on real shards;
 //! - [`standings`]: `goref standings` on the events of `fixtures/standings/`.
 
 mod annotate;
 mod batch;
+mod browser;
+mod ci_doc;
 mod cli;
 mod common;
 mod corpus_load;
@@ -23,4 +30,7 @@ mod docs;
 mod estimate_corpus;
 mod gtp;
 mod malformed;
+mod pre_commit;
+mod report;
+mod show;
 mod standings;

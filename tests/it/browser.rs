@@ -1,0 +1,362 @@
+//! The HTML report of a batch over corpus records, opened in headless Chromium (Debian's
+//! `chromium`) as a reader opens it. The batch has 225 rows (two corpus folders under five
+//! rule sets), so the table has three pages. Chromium's own `--dump-dom` shows the page
+//! after its script ran: the first page of rows, the count, the boards left out of the
+//! document until opened, and a row addressed as `#row-N` on another page, marked with its
+//! board open; a screenshot of that address shows the board's wood. Driven by
+//! playwright-core from `.tools` (tests/browser/report.mjs): a click on a column header
+//! sorts every row both ways (page 1 and 2 checked against the CSV), typing in the filter
+//! box and "only games that fail" leave the matching rows, a board opens, and an address
+//! brings back a row the filter hid. `just browser` runs these.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use crate::common::{manifest, run_with_limit};
+
+const FAIL_ON: &str = "illegal,unreadable,result-mismatch";
+
+/// The rows on one page of the table (report.js's `PAGE`).
+const PAGE: usize = 100;
+
+/// The height of the window of the screenshot: more than a page of the report.
+const SHOT_HEIGHT: u32 = 12_000;
+
+/// Chromium's flags for a machine whose network reaches only package registries.
+const FLAGS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
+/// A batch over two folders of the corpus: the HTML report and the CSV's rows.
+struct Report {
+    _dir: tempfile::TempDir,
+    html: PathBuf,
+    rows: Vec<csv::StringRecord>,
+    headers: csv::StringRecord,
+}
+
+impl Report {
+    fn column(&self, row: &csv::StringRecord, name: &str) -> String {
+        let i = self
+            .headers
+            .iter()
+            .position(|h| h == name)
+            .expect("a column");
+        row.get(i).unwrap_or("").to_string()
+    }
+
+    fn failing(&self, row: &csv::StringRecord) -> bool {
+        !self.column(row, "error").is_empty()
+            || self.column(row, "valid") == "false"
+            || self.column(row, "result_matches") == "false"
+    }
+
+    /// Row numbers (from 1, as `#row-N`) of the rows that have a board: failing, readable.
+    fn with_board(&self) -> Vec<usize> {
+        (0..self.rows.len())
+            .filter(|&i| {
+                self.failing(&self.rows[i]) && self.column(&self.rows[i], "error").is_empty()
+            })
+            .map(|i| i + 1)
+            .collect()
+    }
+
+    fn url(&self) -> String {
+        format!("file://{}", self.html.display())
+    }
+}
+
+fn report() -> Report {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let html = dir.path().join("report.html");
+    let csv_path = dir.path().join("rows.csv");
+    let corpus = manifest().join("../shared/corpus");
+    let status = Command::new(env!("CARGO_BIN_EXE_goref"))
+        .arg("batch")
+        .arg(corpus.join("dialects"))
+        .arg(corpus.join("dead-stones"))
+        .args(["-q", "--fail-on", FAIL_ON])
+        .args([
+            "--rules",
+            "chinese,japanese,aga,tromp-taylor,sjtu",
+            "--html",
+        ])
+        .arg(&html)
+        .arg("--csv")
+        .arg(&csv_path)
+        .status()
+        .expect("goref runs");
+    assert!(matches!(status.code(), Some(0 | 1)), "{status}");
+    let mut reader = csv::Reader::from_path(&csv_path).expect("the CSV");
+    let headers = reader.headers().expect("a header").clone();
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("a row")).collect();
+    assert!(
+        rows.len() > 2 * PAGE,
+        "{} rows: fewer than three pages",
+        rows.len()
+    );
+    Report {
+        _dir: dir,
+        html,
+        rows,
+        headers,
+    }
+}
+
+fn chromium(args: &[&str], page: &str) -> String {
+    let profile = tempfile::tempdir().expect("a profile folder");
+    let ran = run_with_limit(
+        Command::new("chromium")
+            .args(FLAGS)
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .args(args)
+            .arg(page),
+        Duration::from_secs(120),
+    );
+    assert!(ran.ok, "chromium failed: {}", ran.stderr);
+    ran.stdout
+}
+
+/// The `<tr ...>...</tr>` elements of a DOM dump's table body.
+fn table_rows(dom: &str) -> Vec<&str> {
+    let body = dom
+        .split("<tbody>")
+        .nth(1)
+        .and_then(|b| b.split("</tbody>").next())
+        .expect("the table's body");
+    body.split("<tr ").skip(1).collect()
+}
+
+#[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
+#[cfg_attr(
+    not(has_chromium),
+    ignore = "Chromium not found: apt-get install chromium"
+)]
+fn chromium_shows_the_first_page_and_a_row_named_in_the_address_with_its_board() {
+    let report = report();
+    let total = report.rows.len();
+    let pages = total.div_ceil(PAGE);
+    let dom = chromium(&["--dump-dom"], &report.url());
+    assert!(
+        dom.contains("<body data-ready=\"1\">"),
+        "the page's script did not run"
+    );
+    let rows = table_rows(&dom);
+    assert_eq!(rows.len(), PAGE, "one page of rows");
+    for (i, tr) in rows.iter().enumerate() {
+        assert!(tr.starts_with(&format!("id=\"row-{}\"", i + 1)), "{tr}");
+        let failing = report.failing(&report.rows[i]);
+        assert_eq!(tr.contains("class=\"problem\""), failing, "row {}", i + 1);
+        let file = report.column(&report.rows[i], "file");
+        assert!(tr.contains(&format!(">{file}<")), "row {}: {file}", i + 1);
+    }
+    assert!(dom.contains(&format!(
+        "<span id=\"shown\" aria-live=\"polite\">{total} games</span>"
+    )));
+    assert!(dom.contains(&format!(
+        "<span id=\"page\">rows 1 to {PAGE} of {total}, page 1 of {pages}</span>"
+    )));
+    assert!(
+        !rows.iter().any(|tr| tr.contains("<svg")),
+        "a board is in the document before its row is opened"
+    );
+    assert!(
+        !dom.contains("src=\"http") && !dom.contains("href=\"http"),
+        "the page refers to another address"
+    );
+
+    // The last row with a board, on a later page, named in the address.
+    let target = *report.with_board().last().expect("a row with a board");
+    assert!(
+        target > PAGE,
+        "row {target} is on the first page: proves less"
+    );
+    let address = format!("{}#row-{target}", report.url());
+    let dom = chromium(&["--dump-dom"], &address);
+    let page = (target - 1) / PAGE + 1;
+    let first = (page - 1) * PAGE + 1;
+    let last = (page * PAGE).min(total);
+    assert!(dom.contains(&format!(
+        "<span id=\"page\">rows {first} to {last} of {total}, page {page} of {pages}</span>"
+    )));
+    let tr = table_rows(&dom)
+        .into_iter()
+        .find(|tr| tr.starts_with(&format!("id=\"row-{target}\"")))
+        .expect("the addressed row is shown");
+    assert!(tr.contains("class=\"problem target\""), "{tr}");
+    assert!(tr.contains("<details data-board=") && tr.contains(" open=\"\""));
+    assert!(tr.contains("<svg") && tr.contains("circle class=\"stone"));
+
+    // That address on the screen: the board's wood and its stones. Chromium's
+    // `--screenshot` draws a scrolled page blank, so the window is taller than the page
+    // (one page of rows and an open board) and nothing scrolls.
+    let shot_dir = tempfile::tempdir().expect("a folder");
+    let shot = shot_dir.path().join("shot.png");
+    chromium(
+        &[
+            &format!("--screenshot={}", shot.display()),
+            &format!("--window-size=1280,{SHOT_HEIGHT}"),
+            "--hide-scrollbars",
+        ],
+        &address,
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&shot).expect("the screenshot"),
+    ));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut pixels).expect("a frame");
+    assert_eq!((info.width, info.height), (1280, SHOT_HEIGHT));
+    let channels = info.color_type.samples();
+    let (mut wood, mut black) = (0usize, 0usize);
+    for px in pixels[..info.buffer_size()].chunks(channels) {
+        let (r, g, b) = (i32::from(px[0]), i32::from(px[1]), i32::from(px[2]));
+        if (r - 0xdc).abs() < 12 && (g - 0xb4).abs() < 12 && (b - 0x68).abs() < 12 {
+            wood += 1;
+        }
+        if r < 40 && g < 40 && b < 40 {
+            black += 1;
+        }
+    }
+    assert!(wood > 5_000, "no board on the screen: {wood} wood pixels");
+    assert!(
+        black > 2_000,
+        "no stones or text on the screen: {black} dark pixels"
+    );
+}
+
+#[test]
+#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
+#[cfg_attr(
+    not(has_chromium),
+    ignore = "Chromium not found: apt-get install chromium"
+)]
+#[cfg_attr(
+    not(has_playwright),
+    ignore = "playwright-core not found: npm install --prefix .tools playwright-core"
+)]
+fn sorting_filtering_and_addresses_work_in_the_browser() {
+    let report = report();
+    let total = report.rows.len();
+    // A filter that matches some rows but not all: a word of the first failing file.
+    let first = report
+        .rows
+        .iter()
+        .find(|r| report.failing(r))
+        .expect("a failing row");
+    let file = report.column(first, "file");
+    let name = Path::new(&file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .expect("a file name")
+        .to_lowercase();
+    let expected = report
+        .rows
+        .iter()
+        .filter(|r| report.column(r, "file").to_lowercase().contains(&name))
+        .count();
+    assert!(expected < total);
+    let target = *report.with_board().last().expect("a row with a board");
+    let shot_dir = tempfile::tempdir().expect("a folder");
+    let shot = shot_dir.path().join("sorted.png");
+    let ran = run_with_limit(
+        Command::new("node")
+            .arg(manifest().join("tests/browser/report.mjs"))
+            .arg(&report.html)
+            .arg(&shot)
+            .arg("Moves")
+            .arg(&name)
+            .arg(target.to_string()),
+        Duration::from_secs(180),
+    );
+    assert!(ran.ok, "the browser script failed:\n{}", ran.stderr);
+    let seen: serde_json::Value = serde_json::from_str(ran.stdout.trim()).expect("JSON");
+    assert_eq!(
+        seen["errors"],
+        serde_json::json!([]),
+        "script errors on the page"
+    );
+    assert_eq!(
+        seen["requests"],
+        serde_json::json!([]),
+        "the page fetched something"
+    );
+    assert_eq!(seen["rowsAtStart"], PAGE);
+    assert_eq!(seen["shownAtStart"], format!("{total} games"));
+    assert_eq!(seen["diagramsAtStart"], 0);
+
+    // Sorted by moves over every row, not within a page: the pages hold the CSV's moves
+    // in order, rows without moves last both ways.
+    let numbers = |key: &str| -> Vec<u64> {
+        seen[key]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|v| v.as_str().and_then(|s| s.parse().ok()).unwrap_or(u64::MAX))
+            .collect()
+    };
+    let mut moves: Vec<u64> = report
+        .rows
+        .iter()
+        .map(|r| report.column(r, "moves").parse().unwrap_or(u64::MAX))
+        .collect();
+    moves.sort_unstable();
+    assert_eq!(numbers("sortedAscending"), moves[..PAGE]);
+    assert_eq!(numbers("sortedAscendingNext"), moves[PAGE..2 * PAGE]);
+    let mut descending: Vec<u64> = moves.iter().copied().filter(|&m| m != u64::MAX).collect();
+    descending.reverse();
+    assert_eq!(numbers("sortedDescending"), descending[..PAGE]);
+    assert_ne!(moves[0], descending[0]);
+    assert_eq!(seen["ariaAscending"], "ascending");
+    assert_eq!(seen["ariaDescending"], "descending");
+    let pages = total.div_ceil(PAGE);
+    assert_eq!(
+        seen["pageNext"],
+        format!("rows 101 to 200 of {total}, page 2 of {pages}")
+    );
+    assert_eq!(
+        seen["pageAfterSort"],
+        format!("rows 1 to {PAGE} of {total}, page 1 of {pages}")
+    );
+
+    assert_eq!(
+        seen["shownFiltered"],
+        format!("{expected} of {total} games shown"),
+        "filter `{name}`"
+    );
+    assert_eq!(seen["filteredRows"], expected.min(PAGE));
+    for text in seen["filteredTexts"].as_array().expect("a list") {
+        let text = text.as_str().expect("text").to_lowercase();
+        assert!(text.contains(&name), "{text}");
+    }
+    let failing = report.rows.iter().filter(|r| report.failing(r)).count();
+    assert_eq!(
+        seen["shownProblems"],
+        format!("{failing} of {total} games shown")
+    );
+    assert_eq!(seen["problemRows"], failing.min(PAGE));
+    assert_eq!(seen["problemRowsAllMarked"], true);
+    assert!(
+        seen["openedStones"].as_u64().is_some_and(|n| n > 0),
+        "{seen}"
+    );
+
+    assert_eq!(seen["targetId"], format!("row-{target}"));
+    assert!(
+        seen["targetStones"].as_u64().is_some_and(|n| n > 0),
+        "{seen}"
+    );
+    assert_eq!(seen["targetInView"], true);
+    assert_eq!(seen["filterAtTarget"], "");
+    assert_eq!(seen["shownAtTarget"], format!("{total} games"));
+    assert!(std::fs::metadata(&shot).is_ok_and(|m| m.len() > 10_000));
+}

@@ -1,0 +1,152 @@
+//! `goref show`: the board of a game's first illegal move, of a chosen move, and of the
+//! counted final position, as text and as SVG; the README's image is what goref writes
+//! now.
+
+use crate::common::{goref, manifest};
+
+const KO: &str = "fixtures/illegal/ko/immediate-retake.sgf";
+const DEAD_INVADER: &str = "fixtures/scoring/even/walls-dead-invader.sgf";
+
+fn show(args: &[&str]) -> (String, String, i32) {
+    let output = goref().arg("show").args(args).output().expect("goref runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+/// Elements of an SVG whose class holds every word of `class`.
+fn with_class<'a>(doc: &'a roxmltree::Document<'a>, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| class.split(' ').all(|w| c.split(' ').any(|have| have == w)))
+        })
+        .collect()
+}
+
+#[test]
+fn the_first_illegal_move_is_shown_by_default_and_marked() {
+    let (text, stderr, code) = show(&[KO]);
+    assert_eq!(
+        code, 1,
+        "an illegal game exits with 1, as validate does: {stderr}"
+    );
+    assert!(
+        text.contains("after move 10 of 10; rules japanese; result B+F"),
+        "{text}"
+    );
+    // White's retake at D6 is the finding and the last move; Black's J1 elsewhere.
+    assert!(text.contains("6 ├─┼─●[○]┼─○─┼─┼─┤ 6"), "{text}");
+    assert!(text.contains("[○] ko: D6 (the last move)"), "{text}");
+    assert!(
+        text.contains("move 10 W D6 (dd): ko: White retakes the ko"),
+        "{text}"
+    );
+    assert!(!text.contains('\x1b'), "colour only on a terminal");
+}
+
+/// The README's text example is checked with the other examples (tests/it/docs.rs); its
+/// image is the SVG goref writes for the same game.
+#[test]
+fn readme_image_is_the_svg_goref_writes_now() {
+    let readme = std::fs::read_to_string(manifest().join("README.md")).expect("README.md");
+    assert!(readme.contains(&format!("$ goref show {KO}\n")));
+    assert!(readme.contains("](docs/images/ko-illegal.svg)"));
+
+    let temp = tempfile::tempdir().expect("a temporary folder");
+    let out = temp.path().join("ko.svg");
+    let (_, stderr, code) = show(&[KO, "--svg", out.to_str().expect("UTF-8")]);
+    assert_eq!(code, 1, "{stderr}");
+    let written = std::fs::read_to_string(&out).expect("the SVG is written");
+    let committed = std::fs::read_to_string(manifest().join("docs/images/ko-illegal.svg"))
+        .expect("docs/images/ko-illegal.svg");
+    assert!(
+        written == committed,
+        "docs/images/ko-illegal.svg is not what `goref show {KO} --svg` writes now: run it again"
+    );
+}
+
+#[test]
+fn svg_has_the_stones_of_each_colour_and_the_mark_on_the_finding() {
+    let (svg, _, _) = show(&[KO, "--svg", "-"]);
+    let doc = roxmltree::Document::parse(&svg).expect("the SVG is XML");
+    // After move 10: Black C6, D7, D5 and J1 (4 stones); White E7, D6, F6, E5 (4 stones).
+    assert_eq!(with_class(&doc, "stone black").len(), 5 - 1);
+    assert_eq!(with_class(&doc, "stone white").len(), 4);
+    let marks = with_class(&doc, "mark finding");
+    assert_eq!(marks.len(), 1);
+    assert_eq!(marks[0].attribute("data-point"), Some("D6"));
+    assert_eq!(marks[0].attribute("data-kind"), Some("ko"));
+    let caption: Vec<&str> = with_class(&doc, "caption")
+        .iter()
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(caption.iter().any(|c| c.contains("game 1")), "{caption:?}");
+    assert!(
+        caption
+            .iter()
+            .any(|c| c.contains("rules japanese; result B+F")),
+        "{caption:?}"
+    );
+}
+
+#[test]
+fn a_chosen_move_marks_the_last_move_only() {
+    let (text, _, _) = show(&["--ascii", "--move", "9", KO]);
+    assert!(text.contains("after move 9 of 10"), "{text}");
+    assert!(
+        text.contains("6 . . X .(X)O . . . 6"),
+        "Black's capture at E6:\n{text}"
+    );
+    assert!(text.contains("(X) last move: E6"), "{text}");
+    assert!(!text.contains('['), "no finding at move 9:\n{text}");
+    let (start, _, _) = show(&["--ascii", "--move", "0", KO]);
+    assert!(start.contains("before the first move"), "{start}");
+    let board: Vec<&str> = start.lines().skip(3).take(9).collect();
+    assert!(
+        board.iter().all(|l| !l.contains('X') && !l.contains('(')),
+        "{start}"
+    );
+}
+
+#[test]
+fn the_final_position_shows_dead_stones_owners_and_the_count() {
+    let (text, stderr, code) = show(&["--final", "--ascii", DEAD_INVADER]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(text.contains("final position, after 18 moves; rules japanese; result W+13.5"));
+    assert!(
+        text.contains("5 b b X O w x w 5"),
+        "the dead stone F5 in White's area:\n{text}"
+    );
+    assert!(text.contains("x o dead stones (1 stone)"), "{text}");
+    assert!(
+        text.contains("total W                27.5"),
+        "the count underneath:\n{text}"
+    );
+    let (svg, _, _) = show(&["--final", DEAD_INVADER, "--svg", "-"]);
+    let doc = roxmltree::Document::parse(&svg).expect("XML");
+    assert_eq!(with_class(&doc, "stone dead").len(), 1);
+    // Black's 14 points, White's 20 (the dead stone's point included): as counted.
+    assert_eq!(with_class(&doc, "territory black").len(), 14);
+    assert_eq!(with_class(&doc, "territory white").len(), 20);
+}
+
+#[test]
+fn usage_errors_name_the_flag() {
+    let (_, stderr, code) = show(&["--game", "2", KO]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--game 2") && stderr.contains("holds 1 game"),
+        "{stderr}"
+    );
+    let (_, stderr, code) = show(&["--move", "11", KO]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--move") && stderr.contains("10 moves"),
+        "{stderr}"
+    );
+    let (_, _, code) = show(&["--move", "3", "--final", KO]);
+    assert_eq!(code, 2);
+}
