@@ -258,6 +258,18 @@ impl PlayBoard {
         self.slot[usize::from(self.empties[j])] = j as u16;
     }
 
+    /// Whether `cell` is empty, not a ko retake for `me`, and has two empty neighbours:
+    /// then the move is legal, is no eye, and leaves its chain two liberties, so the
+    /// policy accepts it without looking further.
+    #[inline]
+    fn open(&self, cell: usize, me: u8) -> bool {
+        if self.cells[cell] != EMPTY || (usize::from(self.ko_cell) == cell && self.ko_value == me) {
+            return false;
+        }
+        let [a, b, c, d] = neighbours(cell).map(|nb| u8::from(self.cells[nb] == EMPTY));
+        a + b + c + d >= 2
+    }
+
     /// Whether a stone of value `me` on the empty `cell` is legal: not a simple-ko
     /// retake, not suicide.
     #[inline]
@@ -536,6 +548,15 @@ impl PlayBoard {
     /// A capture for `me` of a chain in atari next to `last`, if there is one and it is
     /// legal.
     fn capture_near(&self, last: usize, me: u8) -> Option<usize> {
+        if self.cells[last] == 3 - me {
+            // The opponent's stone on `last` joined every chain of theirs next to it:
+            // that one chain is the only candidate.
+            let h = usize::from(self.head[last]);
+            if self.libs[h] != 1 {
+                return None;
+            }
+            return self.a_liberty(h).filter(|&lib| self.legal(lib, me));
+        }
         for nb in neighbours(last).into_iter().chain([last]) {
             if self.cells[nb] != 3 - me {
                 continue;
@@ -591,7 +612,7 @@ impl PlayBoard {
         while n > 0 {
             let i = rng.below(n);
             let cell = usize::from(self.empties[i]);
-            if self.legal(cell, me) && self.acceptable(cell, me) {
+            if self.open(cell, me) || (self.legal(cell, me) && self.acceptable(cell, me)) {
                 return Some(cell);
             }
             n -= 1;
@@ -737,5 +758,84 @@ impl PlayBoard {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod shortcut_tests {
+    use super::*;
+
+    /// A random position of `w` x `h` with about `density` per cent of stones.
+    fn random_board(rng: &mut Rng, w: u8, h: u8, density: u64) -> Board {
+        let mut b = Board::new(w, h).expect("valid size");
+        for y in 0..h {
+            for x in 0..w {
+                let r = rng.next() % 100;
+                let stone = match r {
+                    _ if r < density / 2 => Some(Color::Black),
+                    _ if r < density => Some(Color::White),
+                    _ => None,
+                };
+                b.set(Point::new(x, y), stone).expect("on the board");
+            }
+        }
+        b
+    }
+
+    /// `capture_near` as a scan of every chain on or next to `last`.
+    fn capture_by_scan(pb: &PlayBoard, last: usize, me: u8) -> Option<usize> {
+        neighbours(last).into_iter().chain([last]).find_map(|nb| {
+            let h = usize::from(pb.head[nb]);
+            if pb.cells[nb] != 3 - me || pb.libs[h] != 1 {
+                return None;
+            }
+            pb.a_liberty(h).filter(|&lib| pb.legal(lib, me))
+        })
+    }
+
+    #[test]
+    fn the_shortcuts_agree_with_the_full_checks() {
+        let mut rng = Rng::new(11);
+        let (mut opened, mut captures) = (0, 0);
+        for round in 0..60u64 {
+            let size = 3 + (round % 17) as u8;
+            let b = random_board(&mut rng, size, size, 10 + round % 60);
+            let mut pb = PlayBoard::new(&b, |_| false);
+            let mut me = BLACK;
+            let mut last = 0;
+            for _ in 0..200 {
+                for i in 0..pb.n_empty {
+                    let cell = usize::from(pb.empties[i]);
+                    if pb.open(cell, me) {
+                        opened += 1;
+                        assert!(
+                            pb.legal(cell, me) && pb.acceptable(cell, me),
+                            "round {round}"
+                        );
+                    }
+                }
+                if last != 0 {
+                    let fast = pb.capture_near(last, me);
+                    assert_eq!(fast, capture_by_scan(&pb, last, me), "round {round}");
+                    captures += usize::from(fast.is_some());
+                }
+                match pb.random_move(me, &mut rng) {
+                    Some(cell) => {
+                        pb.play(cell, me);
+                        last = cell;
+                    }
+                    None => {
+                        pb.pass();
+                        last = 0;
+                    }
+                }
+                me = 3 - me;
+            }
+        }
+        // Both shortcuts were taken, not only skipped.
+        assert!(
+            opened > 1000 && captures > 50,
+            "{opened} open points, {captures} captures"
+        );
     }
 }
