@@ -560,6 +560,35 @@ impl Grid {
         Point::new((i % w) as u8, (i / w) as u8)
     }
 
+    /// Every area of connected points that `open` admits, once each: `visit` gets the
+    /// area's points (the first is where the walk began) and the points outside it next to
+    /// it, a point once for each neighbour it has in the area.
+    fn regions(&self, open: impl Fn(usize) -> bool, mut visit: impl FnMut(&[usize], &[usize])) {
+        let mut seen = vec![false; self.len()];
+        let (mut stack, mut area, mut border) = (Vec::new(), Vec::new(), Vec::new());
+        for start in 0..self.len() {
+            if seen[start] || !open(start) {
+                continue;
+            }
+            seen[start] = true;
+            stack.push(start);
+            area.clear();
+            border.clear();
+            while let Some(i) = stack.pop() {
+                area.push(i);
+                for nb in self.neighbours(i) {
+                    if !open(nb) {
+                        border.push(nb);
+                    } else if !seen[nb] {
+                        seen[nb] = true;
+                        stack.push(nb);
+                    }
+                }
+            }
+            visit(&area, &border);
+        }
+    }
+
     /// The on-board neighbours of point `i`.
     fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
         let w = usize::from(self.width);

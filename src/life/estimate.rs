@@ -610,38 +610,21 @@ fn settled_areas(
         .map(|i| proof.territory[i].is_some())
         .collect();
     let open = |i: usize| grid.stones[i].is_none() || lifted[i];
-    let mut seen = vec![false; grid.len()];
-    let mut stack = Vec::new();
-    let mut area = Vec::new();
-    for start in 0..grid.len() {
-        if seen[start] || !open(start) {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        area.clear();
+    grid.regions(open, |area, border| {
         let mut touches = 0u8;
         let mut settled = true;
-        while let Some(i) = stack.pop() {
-            area.push(i);
-            for nb in grid.neighbours(i) {
-                if open(nb) {
-                    if !seen[nb] {
-                        seen[nb] = true;
-                        stack.push(nb);
-                    }
-                } else if let Some(c) = grid.stones[nb] {
-                    touches |= groups::bit(c);
-                    settled &= verdict[chains.of[nb]] == Some(Verdict::Alive);
-                }
+        for &nb in border {
+            if let Some(c) = grid.stones[nb] {
+                touches |= groups::bit(c);
+                settled &= verdict[chains.of[nb]] == Some(Verdict::Alive);
             }
         }
         if settled && (touches == 1 || touches == 2) {
-            for &i in &area {
+            for &i in area {
                 frozen[i] = true;
             }
         }
-    }
+    });
     frozen
 }
 
@@ -651,39 +634,23 @@ fn settled_areas(
 fn area_owner(grid: &crate::life::Grid, removed: &[bool]) -> Vec<Option<Color>> {
     let stone = |i: usize| grid.stones[i].filter(|_| !removed[i]);
     let mut owner: Vec<Option<Color>> = (0..grid.len()).map(stone).collect();
-    let mut seen = vec![false; grid.len()];
-    let mut stack = Vec::new();
-    let mut area = Vec::new();
-    for start in 0..grid.len() {
-        if seen[start] || stone(start).is_some() {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        area.clear();
-        let mut touches = 0u8;
-        while let Some(i) = stack.pop() {
-            area.push(i);
-            for nb in grid.neighbours(i) {
-                match stone(nb) {
-                    Some(c) => touches |= groups::bit(c),
-                    None if !seen[nb] => {
-                        seen[nb] = true;
-                        stack.push(nb);
-                    }
-                    None => {}
-                }
+    grid.regions(
+        |i| stone(i).is_none(),
+        |area, border| {
+            let touches = border
+                .iter()
+                .filter_map(|&nb| stone(nb))
+                .fold(0u8, |t, c| t | groups::bit(c));
+            let o = match touches {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            };
+            for &i in area {
+                owner[i] = o;
             }
-        }
-        let o = match touches {
-            1 => Some(Color::Black),
-            2 => Some(Color::White),
-            _ => None,
-        };
-        for &i in &area {
-            owner[i] = o;
-        }
-    }
+        },
+    );
     owner
 }
 

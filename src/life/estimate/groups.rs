@@ -328,46 +328,32 @@ fn count_eyes(
     eyes.fill(0);
     largest.fill(0);
     let open = |i: usize| grid.stones[i].is_none() || gone[i];
-    let mut seen = vec![false; grid.len()];
-    let mut stack = Vec::new();
     let mut around: Vec<usize> = Vec::new();
-    for start in 0..grid.len() {
-        if seen[start] || !open(start) {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
+    grid.regions(open, |area, border| {
         around.clear();
-        let (mut size, mut touches) = (0usize, 0u8);
-        while let Some(i) = stack.pop() {
-            size += 1;
-            for nb in grid.neighbours(i) {
-                if open(nb) {
-                    if !seen[nb] {
-                        seen[nb] = true;
-                        stack.push(nb);
-                    }
-                } else if let Some(c) = grid.stones[nb] {
-                    touches |= bit(c);
-                    around.push(layout.group[chains.of[nb]]);
-                }
+        let mut touches = 0u8;
+        for &nb in border {
+            if let Some(c) = grid.stones[nb] {
+                touches |= bit(c);
+                around.push(layout.group[chains.of[nb]]);
             }
         }
         let color = match touches {
             1 => Color::Black,
             2 => Color::White,
-            _ => continue,
+            _ => return,
         };
         around.sort_unstable();
         around.dedup();
-        let real = size > 1 || !false_eye(grid, start, color, gone);
+        let size = area.len();
+        let real = size > 1 || !false_eye(grid, area[0], color, gone);
         for &g in &around {
             if real {
                 eyes[g] += 1;
             }
             largest[g] = largest[g].max(size);
         }
-    }
+    });
 }
 
 /// Whether the one-point eye `i` of `color` is false: the opponent holds two of its
