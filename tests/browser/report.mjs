@@ -93,6 +93,8 @@ try {
   // Open the first board of the page and look at it.
   await page.locator("#games tbody details summary").first().click();
   const svg = page.locator("#games tbody details[open] svg.goref-diagram").first();
+  // The board is put in on the details' toggle event, which fires after the click returns.
+  await svg.waitFor({ state: "attached", timeout: 10000 });
   out.openedStones = await svg.locator("circle.stone").count();
 
   // An address naming a row that the filter hides: the filter goes, the row's page is
@@ -104,6 +106,7 @@ try {
   const target = page.locator("#games tbody tr.target");
   await target.waitFor();
   out.targetId = await target.getAttribute("id");
+  await target.locator("details[open] svg.goref-diagram").waitFor({ state: "attached", timeout: 10000 });
   out.targetStones = await target.locator("details[open] svg.goref-diagram circle.stone").count();
   const box = await target.boundingBox();
   out.targetInView = box !== null && box.y >= 0 && box.y < 900;
