@@ -12,6 +12,11 @@ use std::time::{Duration, Instant};
 
 use goref::gtp::{EngineCommand, EngineLimits, EnginePool};
 
+// The integration tests' corpus walk (sorted, any-case `.sgf`), shared rather than copied.
+#[allow(dead_code)]
+#[path = "../tests/it/common.rs"]
+mod common;
+
 fn main() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/engine-games");
     if !corpus.is_dir() {
@@ -87,23 +92,7 @@ fn main() {
 
 /// The first 20 19x19 records (sorted by path) whose `RE` is a count (`B+3.5`, `W+12`).
 fn records(root: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "sgf") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
+    common::files_under(root, true)
         .into_iter()
         .filter(|path| {
             let text =
