@@ -158,7 +158,7 @@ impl Fight {
 
     /// Every move from `state`: each empty point of the region that is not suicide and
     /// not a simple-ko recapture, then the pass.
-    fn moves(&self, state: State) -> Vec<Result<State, Next>> {
+    fn moves(&self, state: State) -> Vec<(Option<Point>, Result<State, Next>)> {
         let board = self.decode(state.stones);
         let me = state.to_move;
         let mut out = Vec::new();
@@ -186,7 +186,7 @@ impl Fight {
                 .iter()
                 .any(|&t| after.get(t).is_none())
             {
-                out.push(Err(Next::Won(me)));
+                out.push((Some(p), Err(Next::Won(me))));
                 continue;
             }
             let ko = after.ko_point().map(|(k, c)| {
@@ -197,69 +197,92 @@ impl Fight {
                     .expect("in the region");
                 (k as u8, c)
             });
-            out.push(Ok(State {
-                stones: self.encode(&after),
-                to_move: them,
-                ko,
-                passed: false,
-            }));
+            out.push((
+                Some(p),
+                Ok(State {
+                    stones: self.encode(&after),
+                    to_move: them,
+                    ko,
+                    passed: false,
+                }),
+            ));
         }
         if state.passed {
-            out.push(Err(Next::BothPassed));
+            out.push((None, Err(Next::BothPassed)));
         } else {
-            out.push(Ok(State {
-                stones: state.stones,
-                to_move: me.opponent(),
-                ko: None,
-                passed: true,
-            }));
+            out.push((
+                None,
+                Ok(State {
+                    stones: state.stones,
+                    to_move: me.opponent(),
+                    ko: None,
+                    passed: true,
+                }),
+            ));
         }
         out
     }
 
-    /// Who wins with each side moving first from `board`.
-    fn solve(&self, board: &Board) -> Verdict {
-        let stones = self.encode(board);
-        let starts = [Color::Black, Color::White].map(|to_move| State {
-            stones,
-            to_move,
-            ko: None,
-            passed: false,
+    /// The state of `board` with `to_move` to play; the simple-ko point is the board's
+    /// own (a position just after a ko capture keeps its ban).
+    fn state(&self, board: &Board, to_move: Color) -> State {
+        let ko = board.ko_point().and_then(|(k, c)| {
+            let k = self.region.iter().position(|&q| q == k)?;
+            Some((k as u8, c))
         });
-        // Every reachable state and its moves.
-        let mut ids: HashMap<State, usize> = HashMap::new();
-        let mut states: Vec<State> = Vec::new();
-        let mut next: Vec<Vec<Next>> = Vec::new();
-        for s in starts {
-            ids.insert(s, states.len());
-            states.push(s);
+        State {
+            stones: self.encode(board),
+            to_move,
+            ko,
+            passed: false,
+        }
+    }
+
+    /// Every state reachable from `starts` (states 0, 1, ... in that order), and the
+    /// moves from each.
+    fn graph(&self, starts: &[State]) -> Graph {
+        let mut graph = Graph {
+            ids: HashMap::new(),
+            states: Vec::new(),
+            next: Vec::new(),
+        };
+        for &s in starts {
+            graph.ids.insert(s, graph.states.len());
+            graph.states.push(s);
         }
         let mut i = 0;
-        while i < states.len() {
+        while i < graph.states.len() {
             assert!(
-                states.len() <= MAX_STATES,
+                graph.states.len() <= MAX_STATES,
                 "more than {MAX_STATES} positions"
             );
-            let moves = self.moves(states[i]);
-            let mut edges = Vec::with_capacity(moves.len());
-            for m in moves {
-                edges.push(match m {
+            let mut edges = Vec::new();
+            for (point, m) in self.moves(graph.states[i]) {
+                let to = match m {
                     Err(end) => end,
-                    Ok(s) => Next::State(*ids.entry(s).or_insert_with(|| {
-                        states.push(s);
-                        states.len() - 1
+                    Ok(s) => Next::State(*graph.ids.entry(s).or_insert_with(|| {
+                        graph.states.push(s);
+                        graph.states.len() - 1
                     })),
-                });
+                };
+                edges.push((point, to));
             }
-            next.push(edges);
+            graph.next.push(edges);
             i += 1;
         }
-        let black = forced_win(&states, &next, Color::Black);
-        let white = forced_win(&states, &next, Color::White);
+        graph
+    }
+
+    /// Who wins with each side moving first from `board`.
+    fn solve(&self, board: &Board) -> Verdict {
+        let starts = [Color::Black, Color::White].map(|c| self.state(board, c));
+        let graph = self.graph(&starts);
+        let black = forced_win(&graph, Color::Black);
+        let white = forced_win(&graph, Color::White);
         let winner = |i: usize| {
-            if black[i] {
+            if black[i].is_some() {
                 Some(Color::Black)
-            } else if white[i] {
+            } else if white[i].is_some() {
                 Some(Color::White)
             } else {
                 None
@@ -270,37 +293,98 @@ impl Fight {
             white_first: winner(1),
         }
     }
-}
 
-/// The states from which `side` can force a capture of a target: the least fixed point,
-/// so a cycle is never a win.
-fn forced_win(states: &[State], next: &[Vec<Next>], side: Color) -> Vec<bool> {
-    let mut won = vec![false; states.len()];
-    loop {
-        let mut changed = false;
-        for (i, state) in states.iter().enumerate() {
-            if won[i] {
-                continue;
-            }
-            let good = |n: &Next| match *n {
-                Next::Won(c) => c == side,
-                Next::BothPassed => false,
-                Next::State(j) => won[j],
+    /// Who wins from `board` with `to_move` to play (keeping the board's ko ban).
+    fn winner(&self, board: &Board, to_move: Color) -> Option<Color> {
+        let graph = self.graph(&[self.state(board, to_move)]);
+        [Color::Black, Color::White]
+            .into_iter()
+            .find(|&c| forced_win(&graph, c)[0].is_some())
+    }
+
+    /// A winning line for the side that wins with `first` moving first: the winner always
+    /// plays a move that wins soonest, the loser the first move that lasts longest (passes
+    /// included); `None` when no one wins.
+    fn line(&self, board: &Board, first: Color) -> Option<Vec<String>> {
+        let graph = self.graph(&[self.state(board, first)]);
+        let start = 0;
+        let (side, rank) = [Color::Black, Color::White]
+            .into_iter()
+            .map(|c| (c, forced_win(&graph, c)))
+            .find(|(_, r)| r[start].is_some())?;
+        let h = board.height();
+        let name = |p: Option<Point>| p.map_or("pass".to_string(), |p| p.to_d4(h));
+        let mut line = Vec::new();
+        let mut at = start;
+        loop {
+            let state = graph.states[at];
+            let mover = state.to_move;
+            let value = |n: &Next| match *n {
+                Next::Won(c) if c == side => Some(0),
+                Next::State(j) => rank[j].map(|r| r + 1),
+                _ => None,
             };
-            let now = if state.to_move == side {
-                next[i].iter().any(good)
+            let pick = if mover == side {
+                graph.next[at]
+                    .iter()
+                    .filter_map(|(p, n)| value(n).map(|v| (v, *p, *n)))
+                    .min_by_key(|&(v, _, _)| v)
             } else {
-                next[i].iter().all(good)
-            };
-            if now {
-                won[i] = true;
-                changed = true;
+                graph.next[at]
+                    .iter()
+                    .filter_map(|(p, n)| value(n).map(|v| (v, *p, *n)))
+                    .max_by_key(|&(v, _, _)| v)
+            }?;
+            line.push(format!("{} {}", mover.letter(), name(pick.1)));
+            match pick.2 {
+                Next::State(j) => at = j,
+                _ => return Some(line),
             }
-        }
-        if !changed {
-            return won;
         }
     }
+}
+
+/// Every reachable state and the moves from each (the point played, `None` for a pass).
+struct Graph {
+    ids: HashMap<State, usize>,
+    states: Vec<State>,
+    next: Vec<Vec<(Option<Point>, Next)>>,
+}
+
+/// The states from which `side` can force a capture of a target, with the round of the
+/// least fixed point in which each was found (moves left, roughly): "the side to move has
+/// a move into a won state, or the opponent has only moves into won states", so a cycle
+/// is never a win.
+fn forced_win(graph: &Graph, side: Color) -> Vec<Option<u32>> {
+    let mut won: Vec<Option<u32>> = vec![None; graph.states.len()];
+    for round in 0.. {
+        let mut found = Vec::new();
+        for (i, state) in graph.states.iter().enumerate() {
+            if won[i].is_some() {
+                continue;
+            }
+            let good = |(_, n): &(Option<Point>, Next)| match *n {
+                Next::Won(c) => c == side,
+                Next::BothPassed => false,
+                Next::State(j) => won[j].is_some(),
+            };
+            let now = if state.to_move == side {
+                graph.next[i].iter().any(good)
+            } else {
+                graph.next[i].iter().all(good)
+            };
+            if now {
+                found.push(i);
+            }
+        }
+        if found.is_empty() {
+            break;
+        }
+        for i in found {
+            won[i] = Some(round);
+        }
+    }
+    won
 }
 
 fn neighbours(board: &Board, p: Point) -> Vec<Point> {
@@ -406,6 +490,16 @@ const SEKIS: &[Proof] = &[
         &["B9", "C8"],
         &["B9", "C8"],
     ),
+    (
+        "scoring/japanese/seki-hanezeki.sgf",
+        &["B13", "H13", "A12", "G12"],
+        &["A12", "G12"],
+    ),
+    (
+        "scoring/japanese/seki-ko.sgf",
+        &["E13", "A12", "G12"],
+        &["A12", "G12"],
+    ),
 ];
 
 #[test]
@@ -460,4 +554,88 @@ fn the_solver_finds_the_winner_where_there_is_no_seki() {
             white_first: Some(Color::White),
         }
     );
+}
+
+/// The position of `path` after `moves` (`B A13`, `W pass`, ...), played with the ko ban.
+fn after(path: &str, moves: &str) -> Board {
+    let mut board = final_position(path);
+    let words: Vec<&str> = moves.split_whitespace().collect();
+    for pair in words.chunks(2) {
+        let color = if pair[0] == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if pair[1] == "pass" {
+            board.pass();
+        } else {
+            let p = points(&board, &[pair[1]])[0];
+            board.play(color, p).expect("an empty point");
+        }
+    }
+    board
+}
+
+/// The hanezeki: Black's B13-D13 and White's H13-K13 are in atari, and whoever captures
+/// starts a race the other side wins with the next move; filling the shared point F13 puts
+/// one's own chain in atari.
+#[test]
+fn in_the_hanezeki_whoever_captures_loses() {
+    let path = "scoring/japanese/seki-hanezeki.sgf";
+    let board = final_position(path);
+    let fight = Fight::new(
+        &board,
+        &points(&board, &["B13", "H13", "A12", "G12"]),
+        &points(&board, &["A12", "G12"]),
+    );
+    for (moves, next, winner) in [
+        // White captures three at A13: Black plays the vital point C13 and wins.
+        ("W A13", Color::Black, Color::Black),
+        // GNU Go's line: White captures, Black C13, White passes; Black still wins.
+        ("W A13 B C13", Color::White, Color::Black),
+        // Black captures three at L13: White plays J13 and wins.
+        ("B L13", Color::White, Color::White),
+        // Filling the shared point is self-atari.
+        ("W F13", Color::Black, Color::Black),
+        ("B F13", Color::White, Color::White),
+    ] {
+        let position = after(path, moves);
+        assert_eq!(
+            fight.winner(&position, next),
+            Some(winner),
+            "after {moves}, {next:?} to move"
+        );
+    }
+    for c in [Color::Black, Color::White] {
+        assert_eq!(fight.line(&board, c), None, "{c:?} first");
+    }
+}
+
+/// The ko seki: Black's E13 is in atari on its own eye point F13, a ko. Resolving the ko
+/// leaves two chains with a three-point eye each and no shared liberty, a race the side
+/// to move wins: so Black's connection at F13 loses, and so does White's capture at F13
+/// followed by the connection at E13. White's capture alone gains nothing (Black need not
+/// retake at once; the ko ban never matters). Neither resolves it: a seki.
+#[test]
+fn in_the_ko_seki_whoever_resolves_the_ko_loses() {
+    let path = "scoring/japanese/seki-ko.sgf";
+    let board = final_position(path);
+    let fight = Fight::new(
+        &board,
+        &points(&board, &["E13", "A12", "G12"]),
+        &points(&board, &["A12", "G12"]),
+    );
+    for (moves, next, winner) in [
+        ("B F13", Color::White, Some(Color::White)),
+        ("W F13", Color::Black, None),
+        ("W F13 B pass", Color::White, None),
+        ("W F13 B pass W E13", Color::Black, Some(Color::Black)),
+    ] {
+        let position = after(path, moves);
+        assert_eq!(
+            fight.winner(&position, next),
+            winner,
+            "after {moves}, {next:?} to move"
+        );
+    }
 }

@@ -82,6 +82,23 @@ const SHAPES: &[Shape] = &[
         "W+42.5",
         &[("A9", "seki"), ("D8", "seki")],
     ),
+    // Black's B13-D13 and White's H13-K13 are in atari; the seki has no eye point, so
+    // nothing is dropped: A13, F13 and L13 are dame.
+    ("scoring/japanese/seki-hanezeki.sgf", "W+6.5", "W+18.5", &[]),
+    (
+        "scoring/japanese/seki-ko.sgf",
+        "W+29.5",
+        "W+39.5",
+        &[
+            ("A13", "seki"),
+            ("B13", "seki"),
+            ("C13", "seki"),
+            ("F13", "seki"),
+            ("H13", "seki"),
+            ("J13", "seki"),
+            ("K13", "seki"),
+        ],
+    ),
     (
         "scoring/japanese/false-eye.sgf",
         "B+6.5",
@@ -172,6 +189,8 @@ fn area_counts_of_every_scoring_fixture_are_unchanged() {
             ["W+38.5", "W+38.5", "W+38.5", "W+17.5"],
         ),
         ("japanese/seki-bamboo.sgf", ["W+42.5"; 4]),
+        ("japanese/seki-hanezeki.sgf", ["W+18.5"; 4]),
+        ("japanese/seki-ko.sgf", ["W+39.5"; 4]),
         ("japanese/seki-no-eyes.sgf", ["W+3.5"; 4]),
         ("japanese/seki-shared-eye.sgf", ["B+2.5"; 4]),
         ("japanese/seki-throw-in.sgf", ["W+42.5"; 4]),
