@@ -554,6 +554,26 @@ fn the_solver_finds_the_winner_where_there_is_no_seki() {
             white_first: Some(Color::White),
         }
     );
+    // seki-hanezeki.sgf's top rows with one more liberty for White's chain (B11, where
+    // Black's wall was): the stones in atari are still there on both sides, but this is a
+    // race, no seki: White moving first wins, Black moving first can only hold.
+    let hanezeki_plus_one = Board::from_diagram(
+        "
+        . X X X O . X O O O . X O
+        O O O O O O X X X X X X O
+        X . X X X X O O O O O O O
+        . . X . . X O . . O . . O
+        . . X . . X O . . O . . O",
+    )
+    .expect("a diagram");
+    let race = verdict(&hanezeki_plus_one, &["B5", "H5", "A4", "G4"], &["A4", "G4"]);
+    assert_eq!(
+        race,
+        Verdict {
+            black_first: None,
+            white_first: Some(Color::White),
+        }
+    );
 }
 
 /// The position of `path` after `moves` (`B A13`, `W pass`, ...), played with the ko ban.
