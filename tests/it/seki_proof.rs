@@ -576,6 +576,14 @@ fn the_solver_finds_the_winner_where_there_is_no_seki() {
     );
 }
 
+/// The final position of the fixture at `path` and its fight over the chains on `chains`
+/// with the targets on `targets`.
+fn fight_of(path: &str, chains: &[&str], targets: &[&str]) -> (Board, Fight) {
+    let board = final_position(path);
+    let fight = Fight::new(&board, &points(&board, chains), &points(&board, targets));
+    (board, fight)
+}
+
 /// The position of `path` after `moves` (`B A13`, `W pass`, ...), played with the ko ban.
 fn after(path: &str, moves: &str) -> Board {
     let mut board = final_position(path);
@@ -602,12 +610,7 @@ fn after(path: &str, moves: &str) -> Board {
 #[test]
 fn in_the_hanezeki_whoever_captures_loses() {
     let path = "scoring/japanese/seki-hanezeki.sgf";
-    let board = final_position(path);
-    let fight = Fight::new(
-        &board,
-        &points(&board, &["B13", "H13", "A12", "G12"]),
-        &points(&board, &["A12", "G12"]),
-    );
+    let (board, fight) = fight_of(path, &["B13", "H13", "A12", "G12"], &["A12", "G12"]);
     for (moves, next, winner) in [
         // White captures three at A13: Black plays the vital point C13 and wins.
         ("W A13", Color::Black, Color::Black),
@@ -639,12 +642,8 @@ fn in_the_hanezeki_whoever_captures_loses() {
 #[test]
 fn in_the_ko_seki_whoever_resolves_the_ko_loses() {
     let path = "scoring/japanese/seki-ko.sgf";
-    let board = final_position(path);
-    let fight = Fight::new(
-        &board,
-        &points(&board, &["E13", "A12", "G12"]),
-        &points(&board, &["A12", "G12"]),
-    );
+    let (board, fight) = fight_of(path, &["E13", "A12", "G12"], &["A12", "G12"]);
+    assert_eq!(fight.solve(&board), Verdict::SEKI);
     for (moves, next, winner) in [
         ("B F13", Color::White, Some(Color::White)),
         ("W F13", Color::Black, None),
