@@ -28,6 +28,7 @@
 
 pub mod estimate;
 pub mod fill;
+pub mod read;
 pub mod seki;
 pub mod tidy;
 
