@@ -2,7 +2,7 @@
 //!
 //! Players who pass at the end of a game leave dead stones on the board and agree on them
 //! afterwards; a record rarely says which they were. [`estimate`] guesses them the way a
-//! careful reader of the final position would, in three steps:
+//! careful reader of the final position would, in four steps:
 //!
 //! 1. **What is certain.** Benson's algorithm ([`crate::life::pass_alive_under`]) proves
 //!    some chains pass-alive and some stones dead inside pass-alive territory.
@@ -10,7 +10,11 @@
 //!    `groups`). A group with two real eyes or a large eye area is alive; a group with at
 //!    most one eye, shut in by living groups, is dead. This static pass settles most of a
 //!    typical final position in a few microseconds.
-//! 3. **The rest, by playouts.** Random games from the position, played only where
+//! 3. **Small enclosed fights, by reading.** An open group whose fight is small and
+//!    shut in by settled living chains is read out exactly (see `reading` and
+//!    [`crate::life::read`]): dead if the opponent captures it whoever moves first, alive
+//!    if the opponent cannot even moving first. Anything else goes on to the playouts.
+//! 4. **The rest, by playouts.** Random games from the position, played only where
 //!    nothing is settled, with a policy that never fills a real eye of its own and never
 //!    gives away a chain of three stones or more (see `playout`), say who ends up owning
 //!    each point. A group whose stones the opponent owns in most playouts is dead. Half
@@ -32,6 +36,7 @@
 
 mod groups;
 mod playout;
+mod reading;
 
 use crate::board::{Board, Color};
 use crate::life::{Chains, pass_alive_under};
@@ -39,6 +44,7 @@ use crate::point::Point;
 use crate::rules::Suicide;
 use groups::{Layout, Verdict};
 use playout::{PlayBoard, Rng, cell_of};
+use reading::Read;
 
 /// What the estimate decided about a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -63,6 +69,8 @@ pub enum Basis {
     Eyes,
     /// The playouts.
     Playouts,
+    /// Exact reading of a small enclosed fight.
+    Reading,
 }
 
 /// Why a group's status is in doubt.
@@ -185,11 +193,21 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
         .filter(|&g| !members[g].is_empty() && verdict[g].is_none())
         .collect();
 
-    let own = if open.is_empty() {
+    // Small enclosed fights are read out; the playouts decide the rest.
+    let mut read: Vec<Option<Read>> = vec![None; chains.list.len()];
+    for &g in &open {
+        read[g] = reading::read(board, grid, &chains, &layout, &verdict, &members[g]);
+    }
+    let unread: Vec<usize> = open
+        .iter()
+        .copied()
+        .filter(|&g| matches!(read[g], None | Some(Read::WhoMoves)))
+        .collect();
+    let own = if unread.is_empty() {
         Ownership::none(grid.len())
     } else {
         Ownership::from_playouts(
-            board, grid, &chains, &layout, &verdict, &members, &open, &proof,
+            board, grid, &chains, &layout, &verdict, &members, &unread, &proof,
         )
     };
 
@@ -218,6 +236,17 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                     isolated: false,
                 }
             }
+            None if matches!(read[g], Some(Read::Dead | Read::Alive)) => Decision {
+                status: if read[g] == Some(Read::Dead) {
+                    Status::Dead
+                } else {
+                    Status::Alive
+                },
+                basis: Basis::Reading,
+                confidence: 1.0,
+                reason: None,
+                isolated: false,
+            },
             None => {
                 let (o, first) = own.of_group(&chains, list);
                 let line = threshold(&layout, list);
@@ -228,7 +257,9 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                     Status::Alive
                 };
                 let confidence = confidence(o, line, s);
-                let reason = if (first[0] - first[1]).abs() >= WHO_MOVES {
+                let reason = if (first[0] - first[1]).abs() >= WHO_MOVES
+                    || read[g] == Some(Read::WhoMoves)
+                {
                     Some(DoubtReason::WhoMoves)
                 } else if confidence < SURE {
                     Some(DoubtReason::NearEven)

@@ -63,6 +63,9 @@ pub struct Fight {
     targets: [u64; 2],
     /// A colour that may only pass.
     only_passes: Option<Color>,
+    /// A colour the ko rule does not bind: it may retake a ko at once, as if it always
+    /// had a threat elsewhere.
+    ko_free: Option<Color>,
 }
 
 /// A local position: the stones of each colour on the region (by colour index), the side
@@ -167,6 +170,7 @@ impl Fight {
             safe,
             targets: [0; 2],
             only_passes: None,
+            ko_free: None,
         };
         let stones = fight.stones_of(board);
         for &t in targets {
@@ -182,6 +186,13 @@ impl Fight {
     /// at all.
     pub fn only_passes(&mut self, color: Option<Color>) {
         self.only_passes = color;
+    }
+
+    /// Let `color` retake a ko at once (`None`: the ko rule binds both), as if it had a
+    /// ko threat elsewhere every time: a side that still loses then loses whatever the
+    /// threats on the rest of the board.
+    pub fn ko_free(&mut self, color: Option<Color>) {
+        self.ko_free = color;
     }
 
     /// The region's points, in reading order from the top left.
@@ -311,7 +322,8 @@ impl Fight {
                     }
                 }
                 // Retaking a ko at once is forbidden only when it captures one stone.
-                if state.ko as usize == p && captured.count_ones() == 1 {
+                if state.ko as usize == p && captured.count_ones() == 1 && self.ko_free != Some(me)
+                {
                     continue;
                 }
                 let mine_after = mine | at;

@@ -338,3 +338,34 @@ proptest! {
         prop_assert_eq!(seen.len(), stones);
     }
 }
+
+/// A corner fight the playouts get wrong and the reading gets right (the final position
+/// of engine-games/nicklas/nicklas19.sgf). Black's ten stones at the top left and White's
+/// two in the corner share their only liberties, A7 and B9, which looks like a seki; but
+/// if White fills B9, Black's capture of the three corner stones leaves a bent three that
+/// White kills by playing back at B9. So Black's group is dead whoever moves. The
+/// playouts alone keep it alive (Black owns its stones in most of them); the reading
+/// kills it.
+#[test]
+fn the_reading_kills_a_group_the_playouts_keep_alive() {
+    let b = board(
+        "
+        O . X O O . . O .
+        O X X X O . O X O
+        . X X O O O X X .
+        X X X O . O O X X
+        O O X O O O O O X
+        X O O O X X O . O
+        X X X X . X X O .
+        . . . X O . X O O
+        . . . . X . X X O",
+    );
+    let e = estimate(&b, Suicide::Forbidden);
+    let at = |name: &str| Point::from_d4(name, 9, 9).expect("a point");
+    let black = group_at(&e, at("C9"));
+    assert_eq!((black.status, black.basis), (Status::Dead, Basis::Reading));
+    assert_eq!(black.stones.len(), 10);
+    let white = group_at(&e, at("A9"));
+    assert_eq!(white.status, Status::Alive);
+    assert!(e.dead.contains(&at("B8")) && !e.dead.contains(&at("A8")));
+}

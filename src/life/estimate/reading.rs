@@ -1,0 +1,150 @@
+//! Exact reading of a small enclosed fight around an open group.
+//!
+//! Random playouts misjudge small tactical fights (a capturing race in a corner, a group
+//! short of liberties), so before the playouts each open group whose fight is small and
+//! shut in is read out with [`crate::life::read`]:
+//!
+//! - the *region* is the group's chains, the empty areas next to them, every chain next to
+//!   those areas or stones that is not settled alive (of either colour), and so on until
+//!   nothing more joins. Settled living chains are walls that never die. Past
+//!   [`MAX_REGION`] points (a large or open area) there is no reading.
+//! - the opponent wins by capturing one of the group's chains of two stones or more (any
+//!   chain, when the group has only single stones); the group's colour wins by capturing
+//!   an opponent chain of two stones or more in the region that the static pass has not
+//!   found dead.
+//! - the opponent moves first (the confirmation principle of the Japanese rules): if it
+//!   wins, the group is dead, in doubt when the group's colour moving first would save it;
+//!   if it cannot, the group lives (perhaps in seki, which the clean-up finds).
+//!
+//! A fight that needs more than [`MAX_STATES`] positions is left to the playouts.
+
+use crate::board::Board;
+use crate::life::read::Fight;
+use crate::life::{Chains, Grid, NONE};
+
+use super::groups::{Layout, Verdict};
+
+/// A region larger than this is not read.
+const MAX_REGION: usize = 26;
+
+/// Positions a reading may visit before it gives up.
+const MAX_STATES: usize = 50_000;
+
+/// What a reading says about a group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Read {
+    /// The opponent captures it, whoever moves first.
+    Dead,
+    /// The opponent cannot capture it, even moving first.
+    Alive,
+    /// Neither: the side to move, or a ko, decides. (The playouts decide it, in doubt.)
+    WhoMoves,
+}
+
+/// Read the fight around the group of the chains `list`, if it is small and shut in.
+pub(super) fn read(
+    board: &Board,
+    grid: &Grid,
+    chains: &Chains,
+    layout: &Layout,
+    verdict: &[Option<Verdict>],
+    list: &[usize],
+) -> Option<Read> {
+    let color = chains.list.get(*list.first()?)?.color;
+    let attacker = color.opponent();
+    let mut joined = vec![false; chains.list.len()];
+    let mut in_region = vec![false; grid.len()];
+    let mut queue: Vec<usize> = list.to_vec();
+    let mut region: Vec<usize> = Vec::new();
+    let mut members: Vec<usize> = Vec::new();
+    for &c in list {
+        joined[c] = true;
+    }
+    let settled_alive = |o: usize| verdict[o] == Some(Verdict::Alive);
+    let mut add = |i: usize, region: &mut Vec<usize>| {
+        if !in_region[i] {
+            in_region[i] = true;
+            region.push(i);
+        }
+    };
+    while let Some(c) = queue.pop() {
+        members.push(c);
+        let chain = &chains.list[c];
+        let mut join = |o: usize, queue: &mut Vec<usize>| {
+            if o != NONE && !joined[o] && !settled_alive(o) {
+                joined[o] = true;
+                queue.push(o);
+            }
+        };
+        for &i in &chain.points {
+            add(i, &mut region);
+        }
+        if chain.color == attacker {
+            // An attacker's chain brings its liberties only: the chains of the group's
+            // colour next to it and not already in the region are walls.
+            for &e in &layout.libs[c] {
+                add(e, &mut region);
+            }
+        } else {
+            for &i in &chain.points {
+                for nb in grid.neighbours(i) {
+                    if grid.stones[nb].is_some() {
+                        join(chains.of[nb], &mut queue);
+                    }
+                }
+            }
+            // A chain of the group's colour brings the empty areas next to it, and every
+            // chain next to those.
+            for &e in &layout.libs[c] {
+                let area = &layout.areas[layout.area_of[e]];
+                if area.points.len() > MAX_REGION {
+                    return None;
+                }
+                for &i in &area.points {
+                    add(i, &mut region);
+                }
+                for &o in &area.chains {
+                    join(o, &mut queue);
+                }
+            }
+        }
+        if region.len() > MAX_REGION {
+            return None;
+        }
+    }
+    // Only a shut-in fight is read: no region point may reach an empty point outside,
+    // and every stone next to the region is settled alive (a wall).
+    let open = region.iter().any(|&i| {
+        grid.neighbours(i).any(|nb| {
+            !in_region[nb] && (grid.stones[nb].is_none() || !settled_alive(chains.of[nb]))
+        })
+    });
+    if open {
+        return None;
+    }
+    let size = |c: usize| chains.list[c].points.len();
+    let mut targets = Vec::new();
+    let big = list.iter().any(|&c| size(c) >= 2);
+    for &c in list {
+        if size(c) >= 2 || !big {
+            targets.push(grid.point(chains.list[c].points[0]));
+        }
+    }
+    let points: Vec<_> = region.iter().map(|&i| grid.point(i)).collect();
+    let mut fight = Fight::new(board, &points, &targets)?;
+    // Dead: the opponent captures whoever moves first, even if the group's colour wins
+    // every ko (has a threat for each).
+    fight.ko_free(Some(color));
+    let dead = fight.solve(board, MAX_STATES)?;
+    if dead.first(color) == Some(attacker) && dead.first(attacker) == Some(attacker) {
+        return Some(Read::Dead);
+    }
+    // Alive: the opponent cannot capture, even moving first and winning every ko.
+    fight.ko_free(Some(attacker));
+    let alive = fight.solve(board, MAX_STATES)?;
+    Some(if alive.first(attacker) == Some(attacker) {
+        Read::WhoMoves
+    } else {
+        Read::Alive
+    })
+}
