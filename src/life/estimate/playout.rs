@@ -379,68 +379,56 @@ impl PlayBoard {
                 settled: self.settled_eye(cell),
             };
         }
+        let nbs = neighbours(cell);
+        let v = nbs.map(|nb| self.cells[nb]);
+        if v.iter().filter(|&&x| x == EMPTY).count() >= 2 {
+            return Judgement::Accepted;
+        }
         let them = 3 - me;
-        let mut empty = 0u8;
-        let (mut own, mut own_safe, mut own_short) = (false, false, false);
+        let mut lib = None;
+        let mut heads = [NO_CHAIN; 4];
+        let mut n = 0;
+        let mut stones = 1usize;
+        let (mut own_safe, mut own_short, mut own_roomy) = (false, false, false);
         let (mut theirs, mut capture) = (false, false);
-        for nb in neighbours(cell) {
-            let v = self.cells[nb];
-            if v == EMPTY {
-                empty += 1;
-            } else if v == me {
-                let libs = self.libs[usize::from(self.head[nb])];
-                own = true;
+        for (nb, x) in nbs.into_iter().zip(v) {
+            if x == EMPTY {
+                lib = Some(nb);
+            } else if x == me {
+                let h = self.head[nb];
+                let libs = self.libs[usize::from(h)];
                 own_safe |= libs > 1;
                 own_short |= libs < 2;
-            } else if v == them {
+                // Unused slots hold NO_CHAIN, never a head.
+                if heads[0] != h && heads[1] != h && heads[2] != h {
+                    heads[n] = h;
+                    n += 1;
+                    stones += usize::from(self.size[usize::from(h)]);
+                    own_roomy |= libs >= 3;
+                }
+            } else if x == them {
                 theirs = true;
                 capture |= self.libs[usize::from(self.head[nb])] == 1;
             }
         }
-        if empty >= 2 {
-            return Judgement::Accepted;
-        }
-        if empty == 0 && !capture && !own_safe {
+        if lib.is_none() && !capture && !own_safe {
             // Suicide. A settled eye needs one colour around it with two liberties or
             // more: here only the opponent's chains can be, and none is in atari.
             return Judgement::Refused {
-                settled: !own && theirs && self.eye_diagonals(cell, them),
+                settled: n == 0 && theirs && self.eye_diagonals(cell, them),
             };
         }
-        if empty == 0 && !theirs && self.eye_diagonals(cell, me) {
+        if lib.is_none() && !theirs && self.eye_diagonals(cell, me) {
             // A real eye of its own (every neighbour is `me` or the edge).
             return Judgement::Refused {
                 settled: !own_short,
             };
         }
-        if capture {
-            return Judgement::Accepted;
-        }
         // A self-atari of three stones or more that captures nothing is refused; the
         // point is then no settled eye (it has an empty neighbour, both colours around
         // it, or is no eye of `me`, the only colour around it).
-        let mut heads = [NO_CHAIN; 4];
-        let mut n = 0;
-        let mut stones = 1usize;
-        let mut lib = None;
-        for nb in neighbours(cell) {
-            let v = self.cells[nb];
-            if v == EMPTY {
-                lib = Some(nb);
-            } else if v == me {
-                let h = self.head[nb];
-                // Unused slots hold NO_CHAIN, never a head.
-                if heads[0] != h && heads[1] != h && heads[2] != h {
-                    if self.libs[usize::from(h)] >= 3 {
-                        return Judgement::Accepted;
-                    }
-                    heads[n] = h;
-                    n += 1;
-                    stones += usize::from(self.size[usize::from(h)]);
-                }
-            }
-        }
-        if stones < 3 || self.liberties_joined(cell, lib, &heads[..n]) >= 2 {
+        if capture || own_roomy || stones < 3 || self.liberties_joined(cell, lib, &heads[..n]) >= 2
+        {
             Judgement::Accepted
         } else {
             Judgement::Refused { settled: false }
@@ -565,46 +553,57 @@ impl PlayBoard {
         for &h in around {
             let h = usize::from(h);
             self.libs[h] = self.libs[h].saturating_sub(1);
-        }
-        for &h in around {
-            if self.cells[usize::from(h)] == me {
-                self.merge(cell, usize::from(h));
+            if self.cells[h] == me {
+                self.merge(cell, h);
             }
         }
+        // Captures, and the opponent's chains left in atari (removing one of their
+        // chains gives liberties to ours only, so the order does not matter).
         let mut captured = 0;
         let mut last = 0;
-        for &h in around {
-            let h = usize::from(h);
-            if self.cells[h] == them && self.libs[h] == 0 {
-                captured += self.remove_chain(h);
-                last = h;
-            }
-        }
-        let mine = usize::from(self.head[cell]);
-        let suicide = self.libs[mine] == 0;
-        if suicide {
-            // Suicide (the policy never plays it, but a caller might).
-            self.remove_chain(mine);
-        }
-        // A chain in atari can be captured on its last liberty: make sure the point is
-        // listed (it may have been put aside as a settled eye).
-        // Opponent heads from before the move are still heads; ours merged into `mine`.
         let mut ataris = Ataris {
-            known: !suicide,
+            known: true,
             own: 0,
             theirs: [0; 4],
             n_theirs: 0,
         };
         for &h in around {
             let h = usize::from(h);
-            if self.cells[h] == them
-                && self.libs[h] == 1
+            if self.cells[h] != them {
+                continue;
+            }
+            if self.libs[h] == 0 {
+                captured += self.remove_chain(h);
+                last = h;
+            } else if self.libs[h] == 1
                 && let Some(lib) = self.a_liberty(h)
             {
-                self.list(lib);
                 ataris.theirs[usize::from(ataris.n_theirs)] = lib as u16;
                 ataris.n_theirs += 1;
             }
+        }
+        let mine = usize::from(self.head[cell]);
+        if self.libs[mine] == 0 {
+            // Suicide (the policy never plays it, but a caller might): the opponent's
+            // chains around gain liberties, so the capture and save rules look again.
+            self.remove_chain(mine);
+            ataris.known = false;
+            ataris.n_theirs = 0;
+            for &h in around {
+                let h = usize::from(h);
+                if self.cells[h] == them
+                    && self.libs[h] == 1
+                    && let Some(lib) = self.a_liberty(h)
+                {
+                    ataris.theirs[usize::from(ataris.n_theirs)] = lib as u16;
+                    ataris.n_theirs += 1;
+                }
+            }
+        }
+        // A chain in atari can be captured on its last liberty: make sure the point is
+        // listed (it may have been put aside as a settled eye).
+        for &lib in &ataris.theirs[..usize::from(ataris.n_theirs)] {
+            self.list(usize::from(lib));
         }
         if self.cells[mine] == me
             && self.libs[mine] == 1
