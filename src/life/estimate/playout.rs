@@ -53,13 +53,26 @@ pub(super) fn point_of(cell: usize) -> Point {
     Point::new((cell % STRIDE - 1) as u8, (cell / STRIDE - 1) as u8)
 }
 
+/// Check that `cell` is on the board (every cell the playouts look around is): its
+/// neighbours and diagonals are then cells of the grid. Stated once, it also lets the
+/// compiler drop the bounds checks of the reads around `cell`.
+#[inline(always)]
+fn assert_on_board(cell: usize) {
+    assert!(
+        STRIDE < cell && cell < CELLS - STRIDE - 1,
+        "cell {cell} off the board"
+    );
+}
+
 #[inline]
 fn neighbours(cell: usize) -> [usize; 4] {
+    assert_on_board(cell);
     [cell - STRIDE, cell - 1, cell + 1, cell + STRIDE]
 }
 
 #[inline]
 fn diagonals(cell: usize) -> [usize; 4] {
+    assert_on_board(cell);
     [
         cell - STRIDE - 1,
         cell - STRIDE + 1,
