@@ -173,26 +173,10 @@ pub(super) struct PlayBoard {
 
 impl PlayBoard {
     /// A copy of `board`; the points where `frozen` holds are never played.
-    pub(super) fn new(board: &Board, frozen: impl Fn(Point) -> bool) -> PlayBoard {
-        let mut pb = PlayBoard {
-            cells: [BORDER; CELLS],
-            head: [NO_CHAIN; CELLS],
-            next: [0; CELLS],
-            libs: [0; CELLS],
-            size: [0; CELLS],
-            empties: [0; MAX_POINTS],
-            n_empty: 0,
-            slot: [NOT_LISTED; CELLS],
-            ko_cell: 0,
-            ko_value: EMPTY,
-            ataris: Ataris {
-                known: false,
-                own: 0,
-                theirs: [0; 4],
-                n_theirs: 0,
-            },
-            used: (usize::from(board.height()) + 2) * STRIDE,
-        };
+    /// Boxed: the board is several kilobytes, and a box is built in place and moves
+    /// without copying them.
+    pub(super) fn new(board: &Board, frozen: impl Fn(Point) -> bool) -> Box<PlayBoard> {
+        let mut pb = PlayBoard::blank((usize::from(board.height()) + 2) * STRIDE);
         for y in 0..board.height() {
             for x in 0..board.width() {
                 let p = Point::new(x, y);
@@ -215,6 +199,30 @@ impl PlayBoard {
             }
         }
         pb
+    }
+
+    /// A board with nothing on it yet, only borders, whose first `used` cells will be
+    /// in use: scratch space for [`PlayBoard::copy_from`].
+    pub(super) fn blank(used: usize) -> Box<PlayBoard> {
+        Box::new(PlayBoard {
+            cells: [BORDER; CELLS],
+            head: [NO_CHAIN; CELLS],
+            next: [0; CELLS],
+            libs: [0; CELLS],
+            size: [0; CELLS],
+            empties: [0; MAX_POINTS],
+            n_empty: 0,
+            slot: [NOT_LISTED; CELLS],
+            ko_cell: 0,
+            ko_value: EMPTY,
+            ataris: Ataris {
+                known: false,
+                own: 0,
+                theirs: [0; 4],
+                n_theirs: 0,
+            },
+            used,
+        })
     }
 
     /// Label the chain through `start` (all its stones unlabelled) and count its
