@@ -167,9 +167,10 @@ fn validate_replay(
                 });
             }
             // A record that names no rule set cannot disagree with one: komi and size
-            // are only checked against a rule set the user or the record chose.
+            // are only checked against a rule set the user or the record chose (not
+            // the default, nor the rules of the server its PC names).
             let unclaimed = |f: &&Finding| {
-                resolved.origin == RulesOrigin::Default
+                matches!(resolved.origin, RulesOrigin::Default | RulesOrigin::Place)
                     && matches!(
                         f.kind,
                         FindingKind::KomiMismatch | FindingKind::SizeMismatch

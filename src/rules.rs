@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::point::MAX_SIZE;
 pub use choice::{Resolved, RulesChoice, RulesOrigin};
-use ru::from_ru_plain;
+use ru::{from_place, from_ru_plain};
 
 mod choice;
 mod katago;
@@ -1916,5 +1916,58 @@ mod tests {
         ) {
             let _ = RuleSet::from_ru(&parts.concat());
         }
+    }
+
+    /// The rule set each record gets with no `--rules`: `RU` first; without any `RU`, the
+    /// server `PC` names; else the default. An unrecognised `RU` is not overridden by `PC`.
+    #[test]
+    fn records_without_ru_take_their_servers_rules() {
+        let resolve = |sgf: &str| {
+            let game = crate::sgf::load(sgf.as_bytes()).expect("loads").remove(0);
+            let r = RulesChoice::default().resolve(&game.expect("a game"));
+            (r.rules.name, r.origin)
+        };
+        let place = |p: &str| resolve(&format!("(;GM[1]SZ[19]PC[{p}];B[pd])"));
+        for nngs in [
+            "NNGS",
+            "NNGS Worldwide: nngs.cosmic.org 9696",
+            "cg_nngs",
+            "IGS:  igs.joyjoy.net",
+            "pandanet",
+        ] {
+            assert_eq!(
+                place(nngs),
+                ("japanese".into(), RulesOrigin::Place),
+                "{nngs}"
+            );
+        }
+        for other in ["Tokyo", "KGS", "Kings", "London"] {
+            assert_eq!(
+                place(other),
+                ("chinese".into(), RulesOrigin::Default),
+                "{other}"
+            );
+        }
+        assert_eq!(
+            resolve("(;GM[1]SZ[19]RU[Chinese]PC[NNGS];B[pd])"),
+            ("chinese".into(), RulesOrigin::Record)
+        );
+        // RU is present but unknown: the record claims a rule set goref cannot read,
+        // and the server's habits do not replace it.
+        assert_eq!(
+            resolve("(;GM[1]SZ[19]RU[Martian]PC[NNGS];B[pd])"),
+            ("chinese".into(), RulesOrigin::Default)
+        );
+        let chosen = RulesChoice {
+            preset: RuleSet::preset("aga"),
+            ..RulesChoice::default()
+        };
+        let game = crate::sgf::load(b"(;GM[1]SZ[19]PC[NNGS];B[pd])")
+            .expect("loads")
+            .remove(0);
+        assert_eq!(
+            chosen.resolve(&game.expect("a game")).origin,
+            RulesOrigin::Option
+        );
     }
 }

@@ -194,6 +194,9 @@ pub struct GameRecord {
     pub handicap: u32,
     /// `RU` as written.
     pub rules: Option<String>,
+    /// `PC` (where the game was played: a server, a city) as written. When `RU` is
+    /// absent it can say whose rules counted the game ([`crate::rules::RulesChoice`]).
+    pub place: Option<String>,
     pub black: Option<String>,
     pub white: Option<String>,
     /// `RE` as written.

@@ -43,6 +43,7 @@ fn write_text(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
     let origin = match r.rules_origin {
         RulesOrigin::Option => "chosen with --rules",
         RulesOrigin::Record => "from the record's RU",
+        RulesOrigin::Place => "the rules of the server in the record's PC",
         RulesOrigin::Default => "default",
     };
     writeln!(out, "  rules: {} ({origin})", r.rules)?;

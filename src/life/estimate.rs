@@ -656,7 +656,9 @@ fn area_owner(grid: &crate::life::Grid, removed: &[bool]) -> Vec<Option<Color>> 
 }
 
 /// Whether the group of `list` has a liberty next to an opponent stone that neither
-/// colour can fill without filling into atari: what every seki needs.
+/// colour can fill without filling into atari, or touches the opponent's stone of a ko (a
+/// single stone in atari on a point only its colour surrounds, which a ko inside a seki
+/// leaves open): what every seki needs.
 fn standoff(
     grid: &crate::life::Grid,
     chains: &Chains,
@@ -665,7 +667,7 @@ fn standoff(
     list: &[usize],
 ) -> bool {
     let color = chains.list[list[0]].color;
-    list.iter().any(|&c| {
+    let shared = list.iter().any(|&c| {
         layout.libs[c].iter().any(|&e| {
             let cell = cell_of(grid.point(e));
             grid.neighbours(e)
@@ -673,7 +675,28 @@ fn standoff(
                 && position.fills_into_atari(cell, color)
                 && position.fills_into_atari(cell, color.opponent())
         })
-    })
+    });
+    // The stone of a ko: a single opponent stone in atari whose last liberty has only
+    // stones of the opponent's colour around it.
+    let ko_stone = |nb: usize| {
+        let Some(chain) = chains.list.get(chains.of[nb]) else {
+            return false;
+        };
+        let libs = &layout.libs[chains.of[nb]];
+        chain.color == color.opponent()
+            && chain.points.len() == 1
+            && libs.len() == 1
+            && grid
+                .neighbours(libs[0])
+                .all(|m| m == nb || grid.stones[m] == Some(color.opponent()))
+    };
+    shared
+        || list.iter().any(|&c| {
+            chains.list[c]
+                .points
+                .iter()
+                .any(|&i| grid.neighbours(i).any(ko_stone))
+        })
 }
 
 /// The points where `keep` holds, in reading order.

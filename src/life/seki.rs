@@ -22,9 +22,14 @@
 //! - The **eyes** of the seki are the eye points (empty points reached by one colour
 //!   only) of every region next to a chain in seki.
 //!
+//! - A **ko inside a seki** (a single stone in atari on its own eye point, which its owner
+//!   leaves unconnected because the connection would leave only one small eye, see
+//!   [`super::tidy`]) puts in seki the chains next to the ko point and the opponent's
+//!   chains around the stone; the ko point is then an eye point of the seki.
+//!
 //! Chains of a colour with one eye and chains with none, a seki with an eye on one side
-//! only, a ko or a throw-in that changes nothing: all come down to these shared points,
-//! since the tidy-up never captures.
+//! only, a throw-in that changes nothing: all come down to these shared points, since the
+//! tidy-up never captures.
 
 use crate::board::{Board, Color};
 use crate::point::Point;
@@ -83,24 +88,29 @@ pub(super) fn from_playout(play: &Playout) -> Seki {
     let grid = &play.grid;
     let n = grid.len();
     let shared = shared_points(play);
-    if !shared.iter().any(|&s| s) {
+    if !shared.iter().any(|&s| s) && play.kos.is_empty() {
         return Seki::default();
     }
 
-    // Chains (after the tidy-up) next to a shared point.
+    // Chains (after the tidy-up) next to a shared point, and those of a ko inside a seki:
+    // the chains next to the ko point and the opponent's chains around the stone in atari.
     let mut touched = vec![false; n];
-    for i in (0..n).filter(|&i| shared[i]) {
-        let p = grid.point(i);
-        for q in super::tidy::around(&play.end, p) {
-            let Some(j) = grid.index(q) else { continue };
-            if play.end.get(q).is_some() && !touched[j] {
-                for s in play.end.chain(q) {
-                    if let Some(k) = grid.index(s) {
-                        touched[k] = true;
-                    }
+    let mut touch = |q: Point| {
+        let Some(j) = grid.index(q) else { return };
+        if play.end.get(q).is_some() && !touched[j] {
+            for s in play.end.chain(q) {
+                if let Some(k) = grid.index(s) {
+                    touched[k] = true;
                 }
             }
         }
+    };
+    for i in (0..n).filter(|&i| shared[i]) {
+        super::tidy::around(&play.end, grid.point(i)).for_each(&mut touch);
+    }
+    for &(ko, stone) in &play.kos {
+        super::tidy::around(&play.end, ko).for_each(&mut touch);
+        super::tidy::around(&play.end, stone).for_each(&mut touch);
     }
 
     // The chains and eye regions of the final position.

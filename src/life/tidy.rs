@@ -12,7 +12,10 @@
 //!
 //! 1. The dead stones are taken off. Every other stone is alive, as the players agreed.
 //! 2. A chain already in atari whose last liberty is an eye point of its own colour must
-//!    connect there (an open ko, a cut): the point is played and listed.
+//!    connect there (an open ko, a cut): the point is played and listed. Except a ko
+//!    inside a seki: a single stone whose connection would leave the connected chain only
+//!    one small eye, a race it loses; it stays in atari, and the ko point belongs to the
+//!    seki.
 //! 3. Dame are filled, in reading order, by a colour whose stone there captures nothing
 //!    and keeps at least two liberties. A fill that leaves no opponent chain in atari
 //!    goes first, whichever colour makes it. A fill that puts an opponent chain in atari
@@ -93,6 +96,9 @@ pub(super) struct Playout {
     /// Dame left open: either colour's fill would put the other in atari.
     pub(super) open: Vec<bool>,
     pub(super) must_fill: Vec<MustFill>,
+    /// Kos inside a seki, left open: (the ko point, the stone in atari there). See
+    /// [`ko_in_seki`].
+    pub(super) kos: Vec<(Point, Point)>,
 }
 
 impl Playout {
@@ -112,6 +118,7 @@ impl Playout {
             class,
             end: position,
             must_fill: Vec::new(),
+            kos: Vec::new(),
         };
         play.connect_chains_in_atari();
         let dame: Vec<Point> = (0..play.grid.len())
@@ -190,8 +197,12 @@ impl Playout {
                 let j = self.index(s);
                 seen[j] = true;
             }
-            if self.end.liberties(p) == 1 {
-                self.connect_from(p, color, FillReason::Atari, None);
+            if self.end.liberties(p) != 1 {
+                continue;
+            }
+            match last_liberty(&self.end, p) {
+                Some(q) if ko_in_seki(&self.end, color, p, q) => self.kos.push((q, p)),
+                _ => self.connect_from(p, color, FillReason::Atari, None),
             }
         }
     }
@@ -481,6 +492,29 @@ fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
         }
     }
     libs.iter().all(|l| region.contains(l))
+}
+
+/// Whether the stone `stone` of `color`, in atari on its own eye point `q`, is the stone
+/// of a ko inside a seki that its owner leaves unconnected: a single stone, every other
+/// neighbour of `q` a stone of its colour (the opponent's capture at `q` takes one stone
+/// and leaves its own in atari: a ko), the connection would leave the connected chain no
+/// liberty but the points of one small eye ([`only_one_eye_after`]), and so would the
+/// opponent's capture and connection on the stone's point. Resolving the ko then costs a
+/// move in a race of one eye against one eye, which the side to move wins, so neither
+/// side resolves it: the ko stays open to the end, like a mannen ko, and the position is
+/// a seki.
+fn ko_in_seki(board: &Board, color: Color, stone: Point, q: Point) -> bool {
+    if board.chain_stones(stone).nth(1).is_some()
+        || !around(board, q).all(|n| n == stone || board.get(n) == Some(color))
+        || !only_one_eye_after(board, color, q)
+    {
+        return false;
+    }
+    // The opponent's side of it: taking the ko and connecting on the stone's point leaves
+    // its chain only one small eye too. (A chain in atari inside a living wall's
+    // territory, left on the board by `--dead none`, fails here and must connect.)
+    let mut taken = board.clone();
+    taken.play(color.opponent(), q).is_ok() && only_one_eye_after(&taken, color.opponent(), stone)
 }
 
 /// A liberty of the chain on `stone` (its only one, when it is in atari).

@@ -391,6 +391,12 @@ fn every_japanese_fixture_shows_its_shape() {
             &[],
         ),
         ("japanese/seki-throw-in.sgf", &["C9"], &["A9", "D8"], &[]),
+        (
+            "japanese/seki-ko.sgf",
+            &[],
+            &["A13", "B13", "C13", "F13", "H13", "J13", "K13"],
+            &[],
+        ),
         ("japanese/false-eye.sgf", &[], &[], &["E1"]),
         ("japanese/false-eye-chain.sgf", &[], &[], &["G1", "E1"]),
         ("japanese/false-eye-real.sgf", &[], &[], &[]),
@@ -411,4 +417,46 @@ fn every_japanese_fixture_shows_its_shape() {
         let filled: Vec<Point> = t.must_fill.iter().map(|m| m.point).collect();
         assert_eq!(d4(&filled), fills, "{path}: points to fill");
     }
+}
+
+/// A ko inside a seki (fixtures/scoring/japanese/seki-ko.sgf, its top rows): Black's E13
+/// is in atari on F13, but connecting there would leave Black's chain only its eye
+/// H13-K13, and White's capture and connection would leave White's only A13-C13; the side
+/// that resolves the ko loses the race, so it stays open: all three chains are in seki and
+/// F13 is an eye of the seki, not a point to fill.
+#[test]
+fn ko_inside_a_seki_stays_open() {
+    let board = Board::from_diagram(
+        "
+        . . . O X . X . . . X O .
+        O O O O O X X X X X X O .
+        X X X X X O O O O O O O .
+        . . X . X O . . O . . O .
+        ",
+    )
+    .expect("a diagram");
+    let t = tidy(&board, &[]);
+    assert!(t.must_fill.is_empty(), "{:?}", t.must_fill);
+    let d4 = |p: Point| p.to_d4(4);
+    let eyes: Vec<String> = t.seki.eyes.iter().map(|&p| d4(p)).collect();
+    assert_eq!(eyes, ["A4", "B4", "C4", "F4", "H4", "J4", "K4"]);
+    for stone in ["E4", "D4", "A3", "G4", "F3"] {
+        let p = Point::from_d4(stone, 13, 4).expect("a point");
+        assert!(t.seki.contains(p), "{stone} is in seki");
+    }
+    // The same ko against a living wall (White's A13-C13 a big eye of eight points):
+    // White's side of the ko is not short of life, so Black must connect.
+    let board = Board::from_diagram(
+        "
+        . . . O X . X . . . X O .
+        . . . O O X X X X X X O .
+        . . . . O O O O O O O O .
+        O O O O O O . . O . . O .
+        ",
+    )
+    .expect("a diagram");
+    let t = tidy(&board, &[]);
+    assert!(t.seki.is_empty(), "{:?}", t.seki);
+    let filled: Vec<String> = t.must_fill.iter().map(|m| d4(m.point)).collect();
+    assert_eq!(filled, ["F4"]);
 }

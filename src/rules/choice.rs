@@ -1,5 +1,6 @@
 //! Which rule set applies to a record: the user's choice of preset and overrides, else the
-//! record's own `RU` when goref recognises it, else [`DEFAULT_PRESET`].
+//! record's own `RU` when goref recognises it, else the rules of the server its `PC` names
+//! when goref knows them (NNGS, IGS), else [`DEFAULT_PRESET`].
 
 use serde::Serialize;
 
@@ -24,6 +25,8 @@ pub enum RulesOrigin {
     Option,
     /// The record's `RU`.
     Record,
+    /// The server the record's `PC` names, whose records carry no `RU` (NNGS, IGS).
+    Place,
     /// Neither: the default preset.
     Default,
 }
@@ -51,7 +54,8 @@ impl RulesChoice {
     }
 
     /// The rule set for `record`: the chosen preset, else the record's `RU` when goref
-    /// recognises it, else [`DEFAULT_PRESET`]; then the overrides.
+    /// recognises it, else (no `RU` at all) the rules of the server its `PC` names, else
+    /// [`DEFAULT_PRESET`]; then the overrides.
     pub fn resolve(&self, record: &GameRecord) -> Resolved {
         let (base, origin, unrecognised_ru) = match &self.preset {
             Some(preset) => (preset.clone(), RulesOrigin::Option, None),
@@ -64,7 +68,10 @@ impl RulesChoice {
                         Some(ru.to_string()),
                     ),
                 },
-                _ => (RuleSet::default(), RulesOrigin::Default, None),
+                _ => match record.place.as_deref().and_then(super::from_place) {
+                    Some(rules) => (rules, RulesOrigin::Place, None),
+                    None => (RuleSet::default(), RulesOrigin::Default, None),
+                },
             },
         };
         Resolved {

@@ -88,3 +88,28 @@ pub(super) fn from_ru_plain(text: &str) -> Option<RuleSet> {
     };
     katago.into_rule_set()
 }
+
+/// Servers whose records leave out `RU` and whose rules are known, by a word of `PC` (read
+/// case-insensitively), with the preset each counted by.
+///
+/// - NNGS (the No Name Go Server, `PC[NNGS]`, `PC[NNGS Worldwide: ...]`, `PC[cg_nngs]`)
+///   counted territory and prisoners; its records never carry `RU`. On the shared corpus,
+///   territory counting reproduces the `RE` of its counted games far more often than area
+///   counting does (docs/rules.md gives the figures).
+/// - IGS (Pandanet), whose server NNGS was modelled on, plays the Japanese rules.
+const PLACES: &[(&str, &str)] = &[
+    ("nngs", "japanese"),
+    ("igs", "japanese"),
+    ("pandanet", "japanese"),
+];
+
+/// The rule set of the server `PC` names, when goref knows it (see [`PLACES`]).
+pub(super) fn from_place(place: &str) -> Option<RuleSet> {
+    let lower = place.to_lowercase();
+    for word in lower.split(|c: char| !c.is_alphanumeric()) {
+        if let Some(&(_, preset)) = PLACES.iter().find(|(server, _)| *server == word) {
+            return RuleSet::preset(preset);
+        }
+    }
+    None
+}

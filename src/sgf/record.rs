@@ -213,6 +213,7 @@ struct Builder {
     nihon_kiin_komi: Option<(usize, String, f64)>,
     handicap: Option<u32>,
     rules: Option<String>,
+    place: Option<String>,
     black: Option<String>,
     white: Option<String>,
     result: Option<String>,
@@ -270,6 +271,7 @@ impl Builder {
             nihon_kiin_komi: None,
             handicap: None,
             rules: None,
+            place: None,
             black: None,
             white: None,
             result: None,
@@ -336,6 +338,7 @@ impl Builder {
                 self.time.main_time = self.seconds(n, "TM", t);
             }
             Prop::RU(t) => set_text(&mut self.rules, &t.text),
+            Prop::PC(t) => set_text(&mut self.place, &t.text),
             Prop::PB(t) => set_text(&mut self.black, &t.text),
             Prop::PW(t) => set_text(&mut self.white, &t.text),
             Prop::RE(t) => set_text(&mut self.result, &t.text),
@@ -549,6 +552,7 @@ impl Builder {
             komi: self.komi,
             handicap: self.handicap.unwrap_or(0),
             rules: self.rules,
+            place: self.place,
             black: self.black,
             white: self.white,
             result: self.result,

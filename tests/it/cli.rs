@@ -1306,3 +1306,24 @@ fn a_group_in_doubt_is_reported_and_makes_the_result_uncertain() {
     assert_eq!(score["result_matches"], false);
     assert!(!doc.to_string().contains("uncertain-status"));
 }
+
+/// A record with no `RU` whose `PC` names NNGS is counted by NNGS's rules (territory),
+/// says where its rules came from, and is not held to that rule set's komi or size.
+#[test]
+fn an_nngs_record_without_ru_is_counted_by_territory() {
+    let record = fixture("scoring/server/nngs-territory.sgf");
+    let (doc, code) = json_of(&["score", "--format", "json", &record]);
+    assert_eq!(code, 0, "{doc}");
+    let game = &doc["games"][0];
+    assert_eq!(game["rules"], "japanese");
+    assert_eq!(game["rules_origin"], "place");
+    assert_eq!(game["score"]["result"], "W+6.5");
+    assert_eq!(game["score"]["result_matches"], true);
+    assert_eq!(game["findings"], Value::Array(Vec::new()), "{game}");
+    // Counted by area, the extra White stone in its own area makes no difference.
+    let (doc, _) = json_of(&["score", "--rules", "chinese", "--format", "json", &record]);
+    let game = &doc["games"][0];
+    assert_eq!(game["rules_origin"], "option");
+    assert_eq!(game["score"]["result"], "W+7.5");
+    assert_eq!(game["score"]["result_matches"], false);
+}

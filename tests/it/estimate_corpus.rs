@@ -265,7 +265,7 @@ fn engine_games_markup_reproduced_without_the_marks() {
     assert_eq!(by_marks, 75);
     // The issue asks for 71 (the marks' 74 before issue 14, less three); see
     // docs/benchmarks.md for the records the estimate reads differently.
-    assert!(by_estimate >= 68, "only {by_estimate} of {total}");
+    assert!(by_estimate >= 69, "only {by_estimate} of {total}");
 }
 
 #[test]
@@ -303,10 +303,11 @@ fn unmarked_finished_games_reproduce_re() {
     );
     assert_eq!(total, 316);
     // GNU Go 3.8's final_score on these same records (benches/final_score.py): RE 261, the
-    // winner 306. goref is behind on both, for now (docs/benchmarks.md).
-    assert!(exact >= 205, "RE reproduced in only {exact} of {total}");
+    // winner 306 (docs/benchmarks.md). Half of the records are NNGS games without RU,
+    // counted by territory as the server counted them (docs/rules.md).
+    assert!(exact >= 273, "RE reproduced in only {exact} of {total}");
     assert!(
-        winners >= 298,
+        winners >= 300,
         "the winner right in only {winners} of {total}"
     );
 }

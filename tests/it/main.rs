@@ -7,6 +7,7 @@
 //! - [`malformed`]: every malformed fixture and the inputs too big to commit;
 //! - [`corpus_load`], [`corpus_score`]: the loader and the count over `../shared/corpus`,
 //!   reported as ignored where the corpus is absent;
+//! - [`seki_proof`]: each seki fixture proved a seki by an exhaustive local solver;
 //! - [`territory`]: territory counting as the Japanese rules count it (seki, points that
 //!   must be filled, TB/TW marks compared);
 //! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
@@ -34,6 +35,7 @@ mod gtp;
 mod malformed;
 mod pre_commit;
 mod report;
+mod seki_proof;
 mod show;
 mod standings;
 mod territory;
