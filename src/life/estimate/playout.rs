@@ -582,12 +582,9 @@ impl PlayBoard {
         // chains gives liberties to ours only, so the order does not matter).
         let mut captured = 0;
         let mut last = 0;
-        let mut ataris = Ataris {
-            known: true,
-            own: 0,
-            theirs: [0; 4],
-            n_theirs: 0,
-        };
+        self.ataris.known = true;
+        self.ataris.own = 0;
+        self.ataris.n_theirs = 0;
         for &h in around {
             let h = usize::from(h);
             if self.cells[h] != them {
@@ -596,11 +593,8 @@ impl PlayBoard {
             if self.libs[h] == 0 {
                 captured += self.remove_chain(h);
                 last = h;
-            } else if self.libs[h] == 1
-                && let Some(lib) = self.a_liberty(h)
-            {
-                ataris.theirs[usize::from(ataris.n_theirs)] = lib as u16;
-                ataris.n_theirs += 1;
+            } else if self.libs[h] == 1 {
+                self.record_atari(h);
             }
         }
         let mine = usize::from(self.head[cell]);
@@ -608,22 +602,19 @@ impl PlayBoard {
             // Suicide (the policy never plays it, but a caller might): the opponent's
             // chains around gain liberties, so the capture and save rules look again.
             self.remove_chain(mine);
-            ataris.known = false;
-            ataris.n_theirs = 0;
+            self.ataris.known = false;
+            self.ataris.n_theirs = 0;
             for &h in around {
                 let h = usize::from(h);
-                if self.cells[h] == them
-                    && self.libs[h] == 1
-                    && let Some(lib) = self.a_liberty(h)
-                {
-                    ataris.theirs[usize::from(ataris.n_theirs)] = lib as u16;
-                    ataris.n_theirs += 1;
+                if self.cells[h] == them && self.libs[h] == 1 {
+                    self.record_atari(h);
                 }
             }
         }
         // A chain in atari can be captured on its last liberty: make sure the point is
         // listed (it may have been put aside as a settled eye).
-        for &lib in &ataris.theirs[..usize::from(ataris.n_theirs)] {
+        let theirs = self.ataris.theirs;
+        for &lib in &theirs[..usize::from(self.ataris.n_theirs)] {
             self.list(usize::from(lib));
         }
         if self.cells[mine] == me
@@ -631,9 +622,8 @@ impl PlayBoard {
             && let Some(lib) = self.a_liberty(mine)
         {
             self.list(lib);
-            ataris.own = lib as u16;
+            self.ataris.own = lib as u16;
         }
-        self.ataris = ataris;
         if captured == 1 && self.size[mine] == 1 && self.libs[mine] == 1 {
             self.ko_cell = last as u16;
             self.ko_value = them;
@@ -641,6 +631,16 @@ impl PlayBoard {
             self.ko_cell = 0;
         }
         captured
+    }
+
+    /// Record the liberty of the opponent's chain headed by `h`, in atari.
+    #[inline]
+    fn record_atari(&mut self, h: usize) {
+        if let Some(lib) = self.a_liberty(h) {
+            let k = usize::from(self.ataris.n_theirs);
+            self.ataris.theirs[k] = lib as u16;
+            self.ataris.n_theirs += 1;
+        }
     }
 
     fn merge(&mut self, a: usize, b: usize) {
@@ -780,7 +780,7 @@ impl PlayBoard {
     /// instead of looking for them again.
     #[inline]
     fn capture_or_save(&self, last: usize, me: u8) -> Option<usize> {
-        let ataris = self.ataris;
+        let ataris = &self.ataris;
         if !ataris.known {
             return self
                 .capture_near(last, me)
