@@ -16,7 +16,8 @@ use goref::rules::{KoRule, RuleSet, RulesChoice, Suicide};
 #[derive(clap::Args, Debug, Clone)]
 pub struct RuleOptions {
     /// Rule set preset (see `goref rules`). Default: the record's RU when goref knows it,
-    /// else chinese.
+    /// else (no RU) the rules of the server its PC names (NNGS, IGS: japanese), else
+    /// chinese.
     #[arg(long, value_name = "PRESET", value_parser = one_rule_set)]
     pub rules: Option<RuleSet>,
 
@@ -30,7 +31,8 @@ pub struct RuleOptions {
 pub struct RuleListOptions {
     /// Rule sets, separated by commas (`japanese,chinese,aga`); each is a preset, an alias
     /// or a one-line form (`aga+counting=territory`), and every game gets a result under
-    /// each. Default: the record's RU when goref knows it, else chinese.
+    /// each. Default: the record's RU when goref knows it, else (no RU) the rules of the
+    /// server its PC names (NNGS, IGS: japanese), else chinese.
     #[arg(long, value_name = "PRESET[,PRESET...]", value_parser = rule_list)]
     pub rules: Option<RuleList>,
 

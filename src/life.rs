@@ -483,6 +483,12 @@ pub fn pass_alive(board: &Board) -> PassAlive {
 pub fn pass_alive_under(board: &Board, suicide: Suicide) -> PassAlive {
     let grid = Grid::new(board);
     let chains = Chains::new(&grid);
+    pass_alive_of(grid, &chains, suicide)
+}
+
+/// [`pass_alive_under`] for a position already split into `chains`, for a caller that
+/// needs the chains too.
+fn pass_alive_of(grid: Grid, chains: &Chains, suicide: Suicide) -> PassAlive {
     let mut alive = vec![false; grid.len()];
     let mut territory: Vec<Option<Color>> = vec![None; grid.len()];
     // A point in both colours' territory can only come from a position no game reaches
@@ -490,7 +496,7 @@ pub fn pass_alive_under(board: &Board, suicide: Suicide) -> PassAlive {
     let mut contested = vec![false; grid.len()];
 
     for color in [Color::Black, Color::White] {
-        let benson = Benson::run(&grid, &chains, color, suicide);
+        let benson = Benson::run(&grid, chains, color, suicide);
         for (c, chain) in chains.list.iter().enumerate() {
             if chain.color == color && benson.chain_alive[c] {
                 for &i in &chain.points {

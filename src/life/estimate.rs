@@ -39,7 +39,7 @@ mod playout;
 mod reading;
 
 use crate::board::{Board, Color};
-use crate::life::{Chains, pass_alive_under};
+use crate::life::{Chains, Grid, pass_alive_of};
 use crate::point::Point;
 use crate::rules::Suicide;
 use groups::{Layout, Verdict};
@@ -163,9 +163,10 @@ const OPEN_AREA: usize = 60;
 /// Estimate the dead stones of `board`, the final position of a game, under a rule set
 /// whose suicide rule is `suicide` (Benson's proof depends on it).
 pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
-    let proof = pass_alive_under(board, suicide);
+    let grid = Grid::new(board);
+    let chains = Chains::new(&grid);
+    let proof = pass_alive_of(grid, &chains, suicide);
     let grid = &proof.grid;
-    let chains = Chains::new(grid);
     let position = PlayBoard::new(board, |_| false);
     let layout = Layout::new(grid, &chains, &position);
     let proved: Vec<Option<Verdict>> = chains
@@ -436,7 +437,7 @@ impl Ownership {
         let mut rng =
             Rng::new(board.hash() ^ (u64::from(board.width()) << 8 | u64::from(board.height())));
         let mut own = Ownership::none(grid.len());
-        let mut pb = play.clone();
+        let mut pb = PlayBoard::blank(0);
         while own.playouts < max {
             for k in 0..ROUND {
                 let first = if k < ROUND / 2 {
@@ -484,7 +485,7 @@ impl Ownership {
         verdict: &[Option<Verdict>],
         unclear: &[usize],
         proof: &crate::life::PassAlive,
-    ) -> (PlayBoard, Vec<(usize, usize)>) {
+    ) -> (Box<PlayBoard>, Vec<(usize, usize)>) {
         let mut start = board.clone();
         let mut lifted = vec![false; grid.len()];
         for (c, chain) in chains.list.iter().enumerate() {

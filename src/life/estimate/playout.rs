@@ -53,13 +53,26 @@ pub(super) fn point_of(cell: usize) -> Point {
     Point::new((cell % STRIDE - 1) as u8, (cell / STRIDE - 1) as u8)
 }
 
+/// Check that `cell` is on the board (every cell the playouts look around is): its
+/// neighbours and diagonals are then cells of the grid. Stated once, it also lets the
+/// compiler drop the bounds checks of the reads around `cell`.
+#[inline(always)]
+fn assert_on_board(cell: usize) {
+    assert!(
+        STRIDE < cell && cell < CELLS - STRIDE - 1,
+        "cell {cell} off the board"
+    );
+}
+
 #[inline]
 fn neighbours(cell: usize) -> [usize; 4] {
+    assert_on_board(cell);
     [cell - STRIDE, cell - 1, cell + 1, cell + STRIDE]
 }
 
 #[inline]
 fn diagonals(cell: usize) -> [usize; 4] {
+    assert_on_board(cell);
     [
         cell - STRIDE - 1,
         cell - STRIDE + 1,
@@ -103,7 +116,31 @@ impl Rng {
 struct After {
     captures: bool,
     liberties: usize,
-    stones: usize,
+}
+
+/// What the policy says about a candidate move; see [`PlayBoard::judge`].
+enum Judgement {
+    Accepted,
+    /// Refused; `settled` when the point is a settled eye (see
+    /// [`PlayBoard::settled_eye`]).
+    Refused {
+        settled: bool,
+    },
+}
+
+/// The chains a move left in atari, recorded by [`PlayBoard::play`]: the next move's
+/// capture and save rules (`capture_near`, `save_near`) look at exactly these, and
+/// `play` has found their liberties already.
+#[derive(Clone, Copy)]
+struct Ataris {
+    /// False after a suicide: the rules then look for themselves.
+    known: bool,
+    /// The liberty of the mover's chain when the move left it in atari; 0 = none.
+    own: u16,
+    /// The liberties of the opponent's chains next to the move that it left in atari,
+    /// in the order of the move's neighbours.
+    theirs: [u16; 4],
+    n_theirs: u8,
 }
 
 /// A position for playouts. See the module documentation.
@@ -127,6 +164,8 @@ pub(super) struct PlayBoard {
     /// The cell where a stone of `ko_value` would retake a simple ko at once; 0 = none.
     ko_cell: u16,
     ko_value: u8,
+    /// What the last move played left in atari.
+    ataris: Ataris,
     /// Cells in use: the board's rows and the sentinel rows around them. The arrays
     /// past this hold nothing and are never read.
     used: usize,
@@ -134,20 +173,10 @@ pub(super) struct PlayBoard {
 
 impl PlayBoard {
     /// A copy of `board`; the points where `frozen` holds are never played.
-    pub(super) fn new(board: &Board, frozen: impl Fn(Point) -> bool) -> PlayBoard {
-        let mut pb = PlayBoard {
-            cells: [BORDER; CELLS],
-            head: [NO_CHAIN; CELLS],
-            next: [0; CELLS],
-            libs: [0; CELLS],
-            size: [0; CELLS],
-            empties: [0; MAX_POINTS],
-            n_empty: 0,
-            slot: [NOT_LISTED; CELLS],
-            ko_cell: 0,
-            ko_value: EMPTY,
-            used: (usize::from(board.height()) + 2) * STRIDE,
-        };
+    /// Boxed: the board is several kilobytes, and a box is built in place and moves
+    /// without copying them.
+    pub(super) fn new(board: &Board, frozen: impl Fn(Point) -> bool) -> Box<PlayBoard> {
+        let mut pb = PlayBoard::blank((usize::from(board.height()) + 2) * STRIDE);
         for y in 0..board.height() {
             for x in 0..board.width() {
                 let p = Point::new(x, y);
@@ -170,6 +199,30 @@ impl PlayBoard {
             }
         }
         pb
+    }
+
+    /// A board with nothing on it yet, only borders, whose first `used` cells will be
+    /// in use: scratch space for [`PlayBoard::copy_from`].
+    pub(super) fn blank(used: usize) -> Box<PlayBoard> {
+        Box::new(PlayBoard {
+            cells: [BORDER; CELLS],
+            head: [NO_CHAIN; CELLS],
+            next: [0; CELLS],
+            libs: [0; CELLS],
+            size: [0; CELLS],
+            empties: [0; MAX_POINTS],
+            n_empty: 0,
+            slot: [NOT_LISTED; CELLS],
+            ko_cell: 0,
+            ko_value: EMPTY,
+            ataris: Ataris {
+                known: false,
+                own: 0,
+                theirs: [0; 4],
+                n_theirs: 0,
+            },
+            used,
+        })
     }
 
     /// Label the chain through `start` (all its stones unlabelled) and count its
@@ -222,6 +275,7 @@ impl PlayBoard {
         self.n_empty = n;
         self.ko_cell = other.ko_cell;
         self.ko_value = other.ko_value;
+        self.ataris = other.ataris;
         self.used = used;
     }
 
@@ -260,8 +314,9 @@ impl PlayBoard {
 
     /// Whether `cell` is empty, not a ko retake for `me`, and has two empty neighbours:
     /// then the move is legal, is no eye, and leaves its chain two liberties, so the
-    /// policy accepts it without looking further.
-    #[inline]
+    /// policy accepts it without looking further. [`PlayBoard::judge`] decides the same
+    /// way in one look at the neighbours; this is its reference in the tests.
+    #[cfg(test)]
     fn open(&self, cell: usize, me: u8) -> bool {
         if self.cells[cell] != EMPTY || (usize::from(self.ko_cell) == cell && self.ko_value == me) {
             return false;
@@ -295,6 +350,13 @@ impl PlayBoard {
         {
             return false;
         }
+        self.eye_diagonals(cell, me)
+    }
+
+    /// The diagonal half of [`PlayBoard::is_eye`]: whether the opponent of `me` holds
+    /// fewer than two diagonals of `cell` (none when `cell` is on the edge).
+    #[inline]
+    fn eye_diagonals(&self, cell: usize, me: u8) -> bool {
         let (mut theirs, mut edge) = (0, false);
         for d in diagonals(cell) {
             match self.cells[d] {
@@ -308,13 +370,90 @@ impl PlayBoard {
 
     /// Whether the policy accepts `me` playing the legal `cell`: not a real eye of its
     /// own, and not a self-atari of three stones or more that captures nothing.
-    #[inline]
+    /// [`PlayBoard::judge`] decides the same way; this is its reference in the tests.
+    #[cfg(test)]
     fn acceptable(&self, cell: usize, me: u8) -> bool {
         if self.is_eye(cell, me) {
             return false;
         }
         let after = self.after(cell, me);
-        after.captures || after.liberties >= 2 || after.stones < 3
+        let mut own: Vec<u16> = Vec::new();
+        for nb in neighbours(cell) {
+            if self.cells[nb] == me && !own.contains(&self.head[nb]) {
+                own.push(self.head[nb]);
+            }
+        }
+        let stones = 1 + own
+            .iter()
+            .map(|&h| usize::from(self.size[usize::from(h)]))
+            .sum::<usize>();
+        after.captures || after.liberties >= 2 || stones < 3
+    }
+
+    /// What the policy says about `me` playing on the listed `cell`, in one look at its
+    /// neighbours: the decision of `open || (legal && acceptable)`, and for a refused
+    /// point the answer of [`PlayBoard::settled_eye`].
+    #[inline]
+    fn judge(&self, cell: usize, me: u8) -> Judgement {
+        if self.cells[cell] != EMPTY || (usize::from(self.ko_cell) == cell && self.ko_value == me) {
+            return Judgement::Refused {
+                settled: self.settled_eye(cell),
+            };
+        }
+        let nbs = neighbours(cell);
+        let v = nbs.map(|nb| self.cells[nb]);
+        if v.iter().filter(|&&x| x == EMPTY).count() >= 2 {
+            return Judgement::Accepted;
+        }
+        let them = 3 - me;
+        let mut lib = None;
+        let mut heads = [NO_CHAIN; 4];
+        let mut n = 0;
+        let mut stones = 1usize;
+        let (mut own_safe, mut own_short, mut own_roomy) = (false, false, false);
+        let (mut theirs, mut capture) = (false, false);
+        for (nb, x) in nbs.into_iter().zip(v) {
+            if x == EMPTY {
+                lib = Some(nb);
+            } else if x == me {
+                let h = self.head[nb];
+                let libs = self.libs[usize::from(h)];
+                own_safe |= libs > 1;
+                own_short |= libs < 2;
+                // Unused slots hold NO_CHAIN, never a head.
+                if heads[0] != h && heads[1] != h && heads[2] != h {
+                    heads[n] = h;
+                    n += 1;
+                    stones += usize::from(self.size[usize::from(h)]);
+                    own_roomy |= libs >= 3;
+                }
+            } else if x == them {
+                theirs = true;
+                capture |= self.libs[usize::from(self.head[nb])] == 1;
+            }
+        }
+        if lib.is_none() && !capture && !own_safe {
+            // Suicide. A settled eye needs one colour around it with two liberties or
+            // more: here only the opponent's chains can be, and none is in atari.
+            return Judgement::Refused {
+                settled: n == 0 && theirs && self.eye_diagonals(cell, them),
+            };
+        }
+        if lib.is_none() && !theirs && self.eye_diagonals(cell, me) {
+            // A real eye of its own (every neighbour is `me` or the edge).
+            return Judgement::Refused {
+                settled: !own_short,
+            };
+        }
+        // A self-atari of three stones or more that captures nothing is refused; the
+        // point is then no settled eye (it has an empty neighbour, both colours around
+        // it, or is no eye of `me`, the only colour around it).
+        if capture || own_roomy || stones < 3 || self.liberties_joined(cell, lib, &heads[..n]) >= 2
+        {
+            Judgement::Accepted
+        } else {
+            Judgement::Refused { settled: false }
+        }
     }
 
     /// Whether a stone of `color` on the empty on-board `cell` would capture nothing and
@@ -325,30 +464,22 @@ impl PlayBoard {
     }
 
     /// What a stone of value `me` on the empty `cell` would make: whether it captures,
-    /// and its chain's liberties (counted up to two) and stones (counted in full only
-    /// when it captures nothing and has fewer than two liberties).
+    /// and its chain's liberties (counted up to two).
     #[inline]
     fn after(&self, cell: usize, me: u8) -> After {
-        let mut found = [0usize; 2];
-        let mut n = 0;
-        let add = |c: usize, found: &mut [usize; 2], n: &mut usize| {
-            if *n < 2 && !found[..*n].contains(&c) {
-                found[*n] = c;
-                *n += 1;
-            }
-        };
         let early = |captures| After {
             captures,
             liberties: 2,
-            stones: 1,
         };
-        let mut stones = 1usize;
         let mut own = [NO_CHAIN; 4];
         let mut n_own = 0;
+        let mut empty = 0;
+        let mut lib = None;
         for nb in neighbours(cell) {
             let v = self.cells[nb];
             if v == EMPTY {
-                add(nb, &mut found, &mut n);
+                empty += 1;
+                lib = Some(nb);
             } else if v == 3 - me && self.libs[usize::from(self.head[nb])] == 1 {
                 return early(true);
             } else if v == me {
@@ -356,38 +487,52 @@ impl PlayBoard {
                 if !own[..n_own].contains(&h) {
                     own[n_own] = h;
                     n_own += 1;
-                    stones += usize::from(self.size[usize::from(h)]);
                     if self.libs[usize::from(h)] >= 3 {
                         return early(false);
                     }
                 }
             }
         }
-        if n >= 2 {
+        if empty >= 2 {
             return early(false);
         }
-        // A chain of ours with two liberties keeps the one that is not `cell`; with the
-        // one empty neighbour `e` of `cell`, that makes two unless `e` is that liberty,
-        // which needs `e` next to the chain.
-        if n == 1
-            && own[..n_own].iter().any(|&h| {
-                self.libs[usize::from(h)] == 2
-                    && !neighbours(found[0]).iter().any(|&x| self.head[x] == h)
-            })
-        {
-            return early(false);
+        After {
+            captures: false,
+            liberties: self.liberties_joined(cell, lib, &own[..n_own]),
         }
-        for &h in &own[..n_own] {
+    }
+
+    /// The liberties, counted up to two, of the chain a stone on the empty `cell` makes
+    /// with the chains headed by `own` (each with at most two liberties), when `lib` is
+    /// the one empty neighbour of `cell`, or it has none.
+    #[inline]
+    fn liberties_joined(&self, cell: usize, lib: Option<usize>, own: &[u16]) -> usize {
+        let mut found = [0usize; 2];
+        let mut n = 0;
+        if let Some(e) = lib {
+            // A chain of ours with two liberties keeps the one that is not `cell`; with
+            // `e`, that makes two unless `e` is that liberty, which needs `e` next to
+            // the chain.
+            if own.iter().any(|&h| {
+                self.libs[usize::from(h)] == 2 && !neighbours(e).iter().any(|&x| self.head[x] == h)
+            }) {
+                return 2;
+            }
+            found[0] = e;
+            n = 1;
+        }
+        for &h in own {
             let h = usize::from(h);
             let mut s = h;
             loop {
                 for nb in neighbours(s) {
-                    if self.cells[nb] == EMPTY && nb != cell {
-                        add(nb, &mut found, &mut n);
+                    if self.cells[nb] == EMPTY && nb != cell && !found[..n].contains(&nb) {
+                        if n == 1 {
+                            return 2;
+                        }
+                        found[0] = nb;
+                        n = 1;
                     }
-                }
-                if n >= 2 {
-                    return early(false);
                 }
                 s = usize::from(self.next[s]);
                 if s == h {
@@ -395,14 +540,12 @@ impl PlayBoard {
                 }
             }
         }
-        After {
-            captures: false,
-            liberties: n,
-            stones,
-        }
+        n
     }
 
     /// Play a legal move of value `me` on `cell`. Returns the number of stones captured.
+    /// Records the chains the move leaves in atari for the next move's capture and save
+    /// rules (see [`Ataris`]).
     pub(super) fn play(&mut self, cell: usize, me: u8) -> u32 {
         let them = 3 - me;
         let mut around = [NO_CHAIN; 4];
@@ -412,59 +555,74 @@ impl PlayBoard {
             let v = self.cells[nb];
             if v == EMPTY {
                 empty += 1;
-            } else if v == BLACK || v == WHITE {
+            } else if v != BORDER {
                 let h = self.head[nb];
-                if !around[..n_around].contains(&h) {
+                // Unused slots hold NO_CHAIN, never a head.
+                if around[0] != h && around[1] != h && around[2] != h {
                     around[n_around] = h;
                     n_around += 1;
                 }
             }
         }
+        let around = &around[..n_around];
         self.unlist(cell);
         self.cells[cell] = me;
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
         self.libs[cell] = empty;
         self.size[cell] = 1;
-        for &h in &around[..n_around] {
+        for &h in around {
             let h = usize::from(h);
             self.libs[h] = self.libs[h].saturating_sub(1);
-        }
-        for &h in &around[..n_around] {
-            if self.cells[usize::from(h)] == me {
-                self.merge(cell, usize::from(h));
+            if self.cells[h] == me {
+                self.merge(cell, h);
             }
         }
+        // Captures, and the opponent's chains left in atari (removing one of their
+        // chains gives liberties to ours only, so the order does not matter).
         let mut captured = 0;
         let mut last = 0;
-        for &h in &around[..n_around] {
+        self.ataris.known = true;
+        self.ataris.own = 0;
+        self.ataris.n_theirs = 0;
+        for &h in around {
             let h = usize::from(h);
-            if self.cells[h] == them && self.libs[h] == 0 {
+            if self.cells[h] != them {
+                continue;
+            }
+            if self.libs[h] == 0 {
                 captured += self.remove_chain(h);
                 last = h;
+            } else if self.libs[h] == 1 {
+                self.record_atari(h);
             }
         }
         let mine = usize::from(self.head[cell]);
         if self.libs[mine] == 0 {
-            // Suicide (the policy never plays it, but a caller might).
+            // Suicide (the policy never plays it, but a caller might): the opponent's
+            // chains around gain liberties, so the capture and save rules look again.
             self.remove_chain(mine);
+            self.ataris.known = false;
+            self.ataris.n_theirs = 0;
+            for &h in around {
+                let h = usize::from(h);
+                if self.cells[h] == them && self.libs[h] == 1 {
+                    self.record_atari(h);
+                }
+            }
         }
         // A chain in atari can be captured on its last liberty: make sure the point is
         // listed (it may have been put aside as a settled eye).
-        // Opponent heads from before the move are still heads; ours merged into `mine`.
-        for (k, h) in around[..n_around]
-            .iter()
-            .map(|&h| usize::from(h))
-            .chain([mine])
-            .enumerate()
+        let theirs = self.ataris.theirs;
+        for &lib in &theirs[..usize::from(self.ataris.n_theirs)] {
+            self.list(usize::from(lib));
+        }
+        if self.cells[mine] == me
+            && self.libs[mine] == 1
+            && let Some(lib) = self.a_liberty(mine)
         {
-            let v = self.cells[h];
-            if (v == them || (k == n_around && v == me))
-                && self.libs[h] == 1
-                && let Some(lib) = self.a_liberty(h)
-            {
-                self.list(lib);
-            }
+            self.list(lib);
+            self.ataris.own = lib as u16;
         }
         if captured == 1 && self.size[mine] == 1 && self.libs[mine] == 1 {
             self.ko_cell = last as u16;
@@ -473,6 +631,16 @@ impl PlayBoard {
             self.ko_cell = 0;
         }
         captured
+    }
+
+    /// Record the liberty of the opponent's chain headed by `h`, in atari.
+    #[inline]
+    fn record_atari(&mut self, h: usize) {
+        if let Some(lib) = self.a_liberty(h) {
+            let k = usize::from(self.ataris.n_theirs);
+            self.ataris.theirs[k] = lib as u16;
+            self.ataris.n_theirs += 1;
+        }
     }
 
     fn merge(&mut self, a: usize, b: usize) {
@@ -484,19 +652,23 @@ impl PlayBoard {
         if self.size[big] < self.size[small] {
             std::mem::swap(&mut big, &mut small);
         }
+        let big16 = big as u16;
         let mut gained = 0u16;
         let mut s = small;
         loop {
             for nb in neighbours(s) {
-                if self.cells[nb] == EMPTY
-                    && !neighbours(nb)
-                        .iter()
-                        .any(|&x| usize::from(self.head[x]) == big)
-                {
-                    gained += 1;
+                if self.cells[nb] == EMPTY {
+                    let [n, w, e, south] = neighbours(nb);
+                    if self.head[n] != big16
+                        && self.head[w] != big16
+                        && self.head[e] != big16
+                        && self.head[south] != big16
+                    {
+                        gained += 1;
+                    }
                 }
             }
-            self.head[s] = big as u16;
+            self.head[s] = big16;
             s = usize::from(self.next[s]);
             if s == small {
                 break;
@@ -523,10 +695,14 @@ impl PlayBoard {
             let mut k = 0;
             for nb in neighbours(s) {
                 let v = self.cells[nb];
-                if (v == BLACK || v == WHITE) && !seen[..k].contains(&self.head[nb]) {
-                    seen[k] = self.head[nb];
-                    k += 1;
-                    self.libs[usize::from(self.head[nb])] += 1;
+                if v == BLACK || v == WHITE {
+                    let h = self.head[nb];
+                    // Unused slots hold NO_CHAIN, never a head.
+                    if seen[0] != h && seen[1] != h && seen[2] != h {
+                        seen[k] = h;
+                        k += 1;
+                        self.libs[usize::from(h)] += 1;
+                    }
                 }
             }
             self.head[s] = NO_CHAIN;
@@ -585,11 +761,39 @@ impl PlayBoard {
                 continue;
             }
             let lib = self.a_liberty(h)?;
-            if self.legal(lib, me) && self.after(lib, me).liberties >= 2 && !self.is_eye(lib, me) {
+            if self.saves(lib, me) {
                 return Some(lib);
             }
         }
         None
+    }
+
+    /// Whether `me` extending on `lib`, the liberty of its chain in atari, saves it:
+    /// legal, giving it two liberties, and not filling a real eye of its own.
+    #[inline]
+    fn saves(&self, lib: usize, me: u8) -> bool {
+        self.legal(lib, me) && self.after(lib, me).liberties >= 2 && !self.is_eye(lib, me)
+    }
+
+    /// `capture_near(last, me).or_else(|| save_near(last, me))` for the move just
+    /// played on `last`, answered from the chains [`PlayBoard::play`] recorded in atari
+    /// instead of looking for them again.
+    #[inline]
+    fn capture_or_save(&self, last: usize, me: u8) -> Option<usize> {
+        let ataris = &self.ataris;
+        if !ataris.known {
+            return self
+                .capture_near(last, me)
+                .or_else(|| self.save_near(last, me));
+        }
+        let own = usize::from(ataris.own);
+        if own != 0 && self.legal(own, me) {
+            return Some(own);
+        }
+        ataris.theirs[..usize::from(ataris.n_theirs)]
+            .iter()
+            .map(|&lib| usize::from(lib))
+            .find(|&lib| self.saves(lib, me))
     }
 
     /// Some liberty of the chain headed by `h`.
@@ -612,12 +816,13 @@ impl PlayBoard {
         while n > 0 {
             let i = rng.below(n);
             let cell = usize::from(self.empties[i]);
-            if self.open(cell, me) || (self.legal(cell, me) && self.acceptable(cell, me)) {
-                return Some(cell);
-            }
+            let settled = match self.judge(cell, me) {
+                Judgement::Accepted => return Some(cell),
+                Judgement::Refused { settled } => settled,
+            };
             n -= 1;
             self.swap_listed(i, n);
-            if self.settled_eye(cell) {
+            if settled {
                 // Past the active range `0..n`, so the swap `unlist` makes stays there.
                 self.unlist(cell);
             }
@@ -654,8 +859,7 @@ impl PlayBoard {
         let mut played = 0;
         for _ in 0..max_moves {
             let mv = if last != 0 {
-                self.capture_near(last, me)
-                    .or_else(|| self.save_near(last, me))
+                self.capture_or_save(last, me)
             } else {
                 None
             }
@@ -796,7 +1000,7 @@ mod shortcut_tests {
     #[test]
     fn the_shortcuts_agree_with_the_full_checks() {
         let mut rng = Rng::new(11);
-        let (mut opened, mut captures) = (0, 0);
+        let (mut opened, mut captures, mut saves, mut refused, mut put_aside) = (0, 0, 0, 0, 0);
         for round in 0..60u64 {
             let size = 3 + (round % 17) as u8;
             let b = random_board(&mut rng, size, size, 10 + round % 60);
@@ -813,11 +1017,29 @@ mod shortcut_tests {
                             "round {round}"
                         );
                     }
+                    let accepted =
+                        pb.open(cell, me) || (pb.legal(cell, me) && pb.acceptable(cell, me));
+                    match pb.judge(cell, me) {
+                        Judgement::Accepted => assert!(accepted, "round {round}"),
+                        Judgement::Refused { settled } => {
+                            assert!(!accepted, "round {round}");
+                            assert_eq!(settled, pb.settled_eye(cell), "round {round}");
+                            refused += 1;
+                            put_aside += usize::from(settled);
+                        }
+                    }
                 }
                 if last != 0 {
                     let fast = pb.capture_near(last, me);
                     assert_eq!(fast, capture_by_scan(&pb, last, me), "round {round}");
                     captures += usize::from(fast.is_some());
+                    let recorded = pb.capture_or_save(last, me);
+                    assert_eq!(
+                        recorded,
+                        fast.or_else(|| pb.save_near(last, me)),
+                        "round {round}"
+                    );
+                    saves += usize::from(fast.is_none() && recorded.is_some());
                 }
                 match pb.random_move(me, &mut rng) {
                     Some(cell) => {
@@ -832,10 +1054,11 @@ mod shortcut_tests {
                 me = 3 - me;
             }
         }
-        // Both shortcuts were taken, not only skipped.
+        // Every shortcut was taken, not only skipped.
         assert!(
-            opened > 1000 && captures > 50,
-            "{opened} open points, {captures} captures"
+            opened > 1000 && captures > 50 && saves > 20 && refused > 1000 && put_aside > 100,
+            "{opened} open points, {captures} captures, {saves} saves, \
+             {refused} refused points, {put_aside} settled eyes"
         );
     }
 }
