@@ -4,17 +4,20 @@
 //! short of liberties), so before the playouts each open group whose fight is small and
 //! shut in is read out with [`crate::life::read`]:
 //!
-//! - the *region* is the group's chains, the empty areas next to them, every chain next to
-//!   those areas or stones that is not settled alive (of either colour), and so on until
-//!   nothing more joins. Settled living chains are walls that never die. Past
-//!   [`MAX_REGION`] points (a large or open area) there is no reading.
+//! - the *region* is the group's chains and the empty areas next to them; every unsettled
+//!   chain next to those (of either colour) joins, an opponent's chain with its liberties
+//!   only, a chain of the group's colour with its areas again, until nothing more joins.
+//! - only a shut-in fight is read: at most [`MAX_REGION`] points, no empty point outside
+//!   next to the region, and every stone outside next to it settled alive or part of a
+//!   chain of [`WALL`] stones or more. Stones outside never change and never die.
 //! - the opponent wins by capturing one of the group's chains of two stones or more (any
-//!   chain, when the group has only single stones); the group's colour wins by capturing
-//!   an opponent chain of two stones or more in the region that the static pass has not
-//!   found dead.
-//! - the opponent moves first (the confirmation principle of the Japanese rules): if it
-//!   wins, the group is dead, in doubt when the group's colour moving first would save it;
-//!   if it cannot, the group lives (perhaps in seki, which the clean-up finds).
+//!   chain, when the group has only single stones). Capturing the opponent's stones is no
+//!   win for the group in itself: it lives only if the opponent can never capture it.
+//! - the opponent moves first (the confirmation principle of the Japanese rules). The
+//!   group is dead if the opponent captures it whoever moves first, even when the group's
+//!   colour wins every ko; alive if the opponent cannot capture it even moving first and
+//!   winning every ko (perhaps in seki, which the clean-up finds); otherwise the side to
+//!   move or a ko decides, and the playouts decide it in doubt.
 //!
 //! A fight that needs more than [`MAX_STATES`] positions is left to the playouts.
 
@@ -26,6 +29,9 @@ use super::groups::{Layout, Verdict};
 
 /// A region larger than this is not read.
 const MAX_REGION: usize = 26;
+
+/// An unsettled chain of this many stones next to the region is taken as a wall.
+const WALL: usize = 6;
 
 /// Positions a reading may visit before it gives up.
 const MAX_STATES: usize = 50_000;
@@ -116,7 +122,10 @@ pub(super) fn read(
     // and every stone next to the region is settled alive (a wall).
     let open = region.iter().any(|&i| {
         grid.neighbours(i).any(|nb| {
-            !in_region[nb] && (grid.stones[nb].is_none() || !settled_alive(chains.of[nb]))
+            !in_region[nb]
+                && (grid.stones[nb].is_none()
+                    || !(settled_alive(chains.of[nb])
+                        || chains.list[chains.of[nb]].points.len() >= WALL))
         })
     });
     if open {
