@@ -99,23 +99,15 @@ impl Layout {
             area.chains.dedup();
             areas.push(area);
         }
-        // Per empty point, the last chain that listed it as a liberty.
-        let mut listed_by = vec![NONE; grid.len()];
-        let libs = (chains.list.iter().enumerate())
-            .map(|(c, chain)| {
-                let mut l = Vec::with_capacity(2 * chain.points.len() + 2);
-                for &i in &chain.points {
-                    for nb in grid.neighbours(i) {
-                        if grid.stones[nb].is_none() && listed_by[nb] != c {
-                            listed_by[nb] = c;
-                            l.push(nb);
-                        }
-                    }
-                }
-                l.sort_unstable();
-                l
-            })
-            .collect();
+        let mut libs = vec![Vec::new(); chains.list.len()];
+        for (c, chain) in chains.list.iter().enumerate() {
+            let l: &mut Vec<usize> = &mut libs[c];
+            for &i in &chain.points {
+                l.extend(grid.neighbours(i).filter(|&nb| grid.stones[nb].is_none()));
+            }
+            l.sort_unstable();
+            l.dedup();
+        }
         let mut layout = Layout {
             area_of,
             areas,
