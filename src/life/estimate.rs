@@ -664,25 +664,47 @@ fn settled_areas(
 /// one colour next to an area of empty points; `None` for an area touching both or
 /// neither.
 fn area_owner(grid: &crate::life::Grid, removed: &[bool]) -> Vec<Option<Color>> {
-    let stone = |i: usize| grid.stones[i].filter(|_| !removed[i]);
-    let mut owner: Vec<Option<Color>> = (0..grid.len()).map(stone).collect();
-    grid.regions(
-        |i| stone(i).is_none(),
-        |area, border| {
-            let touches = border
-                .iter()
-                .filter_map(|&nb| stone(nb))
-                .fold(0u8, |t, c| t | groups::bit(c));
-            let o = match touches {
-                1 => Some(Color::Black),
-                2 => Some(Color::White),
-                _ => None,
-            };
-            for &i in area {
-                owner[i] = o;
+    let n = grid.len();
+    let mut owner: Vec<Option<Color>> = grid
+        .stones
+        .iter()
+        .zip(removed)
+        .map(|(&s, &gone)| s.filter(|_| !gone))
+        .collect();
+    // One walk per area of points without a stone: `owner` holds `None` for every such
+    // point until its area is named, and a stone's colour for the rest.
+    let mut seen = vec![false; n];
+    let (mut stack, mut area) = (Vec::new(), Vec::new());
+    for start in 0..n {
+        if seen[start] || owner[start].is_some() {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        area.clear();
+        let mut touches = 0u8;
+        while let Some(i) = stack.pop() {
+            area.push(i);
+            for nb in grid.neighbours(i) {
+                match owner[nb] {
+                    Some(c) => touches |= groups::bit(c),
+                    None if !seen[nb] => {
+                        seen[nb] = true;
+                        stack.push(nb);
+                    }
+                    None => {}
+                }
             }
-        },
-    );
+        }
+        let o = match touches {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        };
+        for &i in &area {
+            owner[i] = o;
+        }
+    }
     owner
 }
 

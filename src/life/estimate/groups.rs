@@ -99,7 +99,9 @@ impl Layout {
             area.chains.dedup();
             areas.push(area);
         }
-        let mut libs = vec![Vec::new(); chains.list.len()];
+        let mut libs: Vec<Vec<usize>> = (chains.list.iter())
+            .map(|chain| Vec::with_capacity(2 * chain.points.len() + 2))
+            .collect();
         for (c, chain) in chains.list.iter().enumerate() {
             let l: &mut Vec<usize> = &mut libs[c];
             for &i in &chain.points {

@@ -691,11 +691,17 @@ impl PlayBoard {
             }
         }
         loop {
+            self.head[s] = NO_CHAIN;
+            self.list(s);
+            // One look at the neighbours: the chains next to the captured stone gain it
+            // as a liberty, and an eye put aside next to it is playable again.
             let mut seen = [NO_CHAIN; 4];
             let mut k = 0;
             for nb in neighbours(s) {
                 let v = self.cells[nb];
-                if v == BLACK || v == WHITE {
+                if v == EMPTY {
+                    self.list(nb);
+                } else if v != BORDER {
                     let h = self.head[nb];
                     // Unused slots hold NO_CHAIN, never a head.
                     if seen[0] != h && seen[1] != h && seen[2] != h {
@@ -703,14 +709,6 @@ impl PlayBoard {
                         k += 1;
                         self.libs[usize::from(h)] += 1;
                     }
-                }
-            }
-            self.head[s] = NO_CHAIN;
-            self.list(s);
-            // An eye put aside next to the captured stone is playable again.
-            for nb in neighbours(s) {
-                if self.cells[nb] == EMPTY {
-                    self.list(nb);
                 }
             }
             s = usize::from(self.next[s]);
