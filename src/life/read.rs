@@ -151,7 +151,7 @@ impl Fight {
         let mut next_to = vec![0u64; points.len()];
         let mut safe = [0u64; 2];
         for (i, &p) in points.iter().enumerate() {
-            for q in neighbours(board, p) {
+            for q in super::tidy::around(board, p) {
                 match index(q) {
                     Some(j) => next_to[i] |= 1 << j,
                     None => match board.get(q) {
@@ -467,18 +467,6 @@ impl Fight {
         }
         won
     }
-}
-
-fn neighbours(board: &Board, p: Point) -> impl Iterator<Item = Point> {
-    let (w, h) = (board.width(), board.height());
-    [
-        (p.x > 0).then(|| Point::new(p.x - 1, p.y)),
-        (p.x + 1 < w).then(|| Point::new(p.x + 1, p.y)),
-        (p.y > 0).then(|| Point::new(p.x, p.y - 1)),
-        (p.y + 1 < h).then(|| Point::new(p.x, p.y + 1)),
-    ]
-    .into_iter()
-    .flatten()
 }
 
 #[cfg(test)]
