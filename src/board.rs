@@ -586,6 +586,20 @@ impl Board {
         }
     }
 
+    /// The on-board neighbours of `p` (left, right, below, above; two to four of them).
+    /// Borrows nothing: the board may change while they are visited.
+    pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + use<> {
+        let (w, h) = (self.width(), self.height());
+        [
+            (p.x > 0).then(|| Point::new(p.x - 1, p.y)),
+            (p.x + 1 < w).then(|| Point::new(p.x + 1, p.y)),
+            (p.y > 0).then(|| Point::new(p.x, p.y - 1)),
+            (p.y + 1 < h).then(|| Point::new(p.x, p.y + 1)),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
     /// Every point of the chain containing `p` (empty when `p` is empty), in reading order
     /// (rows from the top, each from the left). Allocates: not for the hot path.
     pub fn chain(&self, p: Point) -> Vec<Point> {

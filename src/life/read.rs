@@ -151,7 +151,7 @@ impl Fight {
         let mut next_to = vec![0u64; points.len()];
         let mut safe = [0u64; 2];
         for (i, &p) in points.iter().enumerate() {
-            for q in super::tidy::around(board, p) {
+            for q in board.neighbours(p) {
                 match index(q) {
                     Some(j) => next_to[i] |= 1 << j,
                     None => match board.get(q) {

@@ -106,11 +106,11 @@ pub(super) fn from_playout(play: &Playout) -> Seki {
         }
     };
     for i in (0..n).filter(|&i| shared[i]) {
-        super::tidy::around(&play.end, grid.point(i)).for_each(&mut touch);
+        play.end.neighbours(grid.point(i)).for_each(&mut touch);
     }
     for &(ko, stone) in &play.kos {
-        super::tidy::around(&play.end, ko).for_each(&mut touch);
-        super::tidy::around(&play.end, stone).for_each(&mut touch);
+        play.end.neighbours(ko).for_each(&mut touch);
+        play.end.neighbours(stone).for_each(&mut touch);
     }
 
     // The chains and eye regions of the final position.

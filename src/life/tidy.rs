@@ -172,7 +172,7 @@ impl Playout {
                 continue;
             }
             let them = filler.opponent();
-            for n in around(&self.end, p) {
+            for n in self.end.neighbours(p) {
                 if self.end.get(n) == Some(them) && self.end.liberties(n) == 1 {
                     self.connect_from(n, them, FillReason::FalseEye, Some(p));
                 }
@@ -234,7 +234,9 @@ impl Playout {
                     .index(*s)
                     .is_some_and(|i| self.grid.stones[i].is_some())
             };
-            let chain = around(&self.end, q)
+            let chain = self
+                .end
+                .neighbours(q)
                 .filter(|s| members.contains(s))
                 .find(|s| original(s))
                 .or_else(|| members.iter().copied().find(|s| original(s)))
@@ -301,24 +303,11 @@ fn classify(grid: &Grid) -> Vec<Class> {
     class
 }
 
-/// The on-board neighbours of `p`.
-pub(super) fn around(board: &Board, p: Point) -> impl Iterator<Item = Point> + use<> {
-    let (w, h) = (board.width(), board.height());
-    [
-        (p.x > 0).then(|| Point::new(p.x - 1, p.y)),
-        (p.x + 1 < w).then(|| Point::new(p.x + 1, p.y)),
-        (p.y > 0).then(|| Point::new(p.x, p.y - 1)),
-        (p.y + 1 < h).then(|| Point::new(p.x, p.y + 1)),
-    ]
-    .into_iter()
-    .flatten()
-}
-
 /// What a stone of `color` on the empty point `p` of `board` would do.
 pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
     let them = color.opponent();
     let mut ataris = false;
-    for n in around(board, p) {
+    for n in board.neighbours(p) {
         if board.get(n) == Some(them) {
             match board.liberties(n) {
                 1 => return Effect::Capture,
@@ -341,7 +330,9 @@ pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
 /// capture or put in atari.
 fn is_quiet(board: &Board, color: Color, p: Point) -> bool {
     let them = color.opponent();
-    let threatens = around(board, p).any(|n| board.get(n) == Some(them) && board.liberties(n) <= 2);
+    let threatens = board
+        .neighbours(p)
+        .any(|n| board.get(n) == Some(them) && board.liberties(n) <= 2);
     !threatens && liberties_after(board, color, p) >= 2 && !only_one_eye_after(board, color, p)
 }
 
@@ -351,7 +342,7 @@ fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
     // Most dame have two empty neighbours or touch a chain with three liberties (which
     // keeps two whatever `p` takes): the answer without walking any chain.
     let mut empty = 0;
-    for n in around(board, p) {
+    for n in board.neighbours(p) {
         match board.get(n) {
             None => empty += 1,
             Some(c) if c == color && board.liberties(n) >= 3 => return 2,
@@ -396,20 +387,21 @@ impl<const N: usize> Liberties<N> {
             }
             true
         };
-        for n in around(board, p) {
+        for n in board.neighbours(p) {
             match board.get(n) {
                 None if !add(n, &mut libs) => return None,
                 None => {}
                 Some(c) if c == color => {
                     // A chain touching `p` on two sides is walked once.
-                    if around(board, p)
+                    if board
+                        .neighbours(p)
                         .take_while(|&o| o != n)
                         .any(|o| board.same_chain(o, n))
                     {
                         continue;
                     }
                     for s in board.chain_stones(n) {
-                        for m in around(board, s) {
+                        for m in board.neighbours(s) {
                             if board.get(m).is_none() && !add(m, &mut libs) {
                                 return None;
                             }
@@ -443,9 +435,9 @@ fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
     // Cheap answers first: a liberty next to an opponent stone is not in an eye of this
     // chain alone, and a neighbour with many liberties is not short of life.
     let them = color.opponent();
-    for n in around(board, p) {
+    for n in board.neighbours(p) {
         match board.get(n) {
-            None if around(board, n).any(|m| board.get(m) == Some(them)) => return false,
+            None if board.neighbours(n).any(|m| board.get(m) == Some(them)) => return false,
             Some(c) if c == color && board.liberties(n) as usize > SMALL_EYE + 1 => {
                 return false;
             }
@@ -453,7 +445,7 @@ fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
         }
     }
     // A liberty next to an opponent stone is on no eye of this chain alone.
-    let near_them = |m: Point| around(board, m).any(|o| board.get(o) == Some(them));
+    let near_them = |m: Point| board.neighbours(m).any(|o| board.get(o) == Some(them));
     let Some(libs) = Liberties::<{ SMALL_EYE + 1 }>::after(board, color, p, near_them) else {
         return false;
     };
@@ -466,7 +458,8 @@ fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
     }
     // A stone of the chain `p` would make: `p` itself, or one joined to it.
     let in_chain = |m: Point| {
-        m == p || (board.get(m) == Some(color) && around(board, p).any(|n| board.same_chain(n, m)))
+        m == p
+            || (board.get(m) == Some(color) && board.neighbours(p).any(|n| board.same_chain(n, m)))
     };
     // The empty region around the first liberty, `p` counted as a stone; bounded by the
     // size of a small eye.
@@ -474,7 +467,7 @@ fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
     let mut next = 0;
     while let Some(&q) = region.get(next) {
         next += 1;
-        for m in around(board, q) {
+        for m in board.neighbours(q) {
             if in_chain(m) {
                 continue;
             }
@@ -505,7 +498,9 @@ fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
 /// a seki.
 fn ko_in_seki(board: &Board, color: Color, stone: Point, q: Point) -> bool {
     if board.chain_stones(stone).nth(1).is_some()
-        || !around(board, q).all(|n| n == stone || board.get(n) == Some(color))
+        || !board
+            .neighbours(q)
+            .all(|n| n == stone || board.get(n) == Some(color))
         || !only_one_eye_after(board, color, q)
     {
         return false;
@@ -522,7 +517,7 @@ fn last_liberty(board: &Board, stone: Point) -> Option<Point> {
     board
         .chain(stone)
         .into_iter()
-        .flat_map(|s| around(board, s))
+        .flat_map(|s| board.neighbours(s))
         .find(|&m| board.get(m).is_none())
 }
 

@@ -33,9 +33,7 @@ fn fight(board: &Board, chains: &[Point], targets: &[Point]) -> Fight {
     for &c in chains.iter().chain(targets) {
         assert!(board.get(c).is_some(), "no stone on {c:?}");
         for s in board.chain(c) {
-            let next_to = neighbours(board, s)
-                .into_iter()
-                .filter(|&n| board.get(n).is_none());
+            let next_to = board.neighbours(s).filter(|&n| board.get(n).is_none());
             for p in std::iter::once(s).chain(next_to) {
                 if !region.contains(&p) {
                     region.push(p);
@@ -59,24 +57,6 @@ fn winner_of(fight: &Fight, board: &Board, to_move: Color) -> Option<Color> {
     fight
         .winner(board, to_move, MAX_STATES)
         .unwrap_or_else(|| panic!("more than {MAX_STATES} positions"))
-}
-
-fn neighbours(board: &Board, p: Point) -> Vec<Point> {
-    let (w, h) = (board.width(), board.height());
-    let mut out = Vec::with_capacity(4);
-    if p.x > 0 {
-        out.push(Point::new(p.x - 1, p.y));
-    }
-    if p.x + 1 < w {
-        out.push(Point::new(p.x + 1, p.y));
-    }
-    if p.y > 0 {
-        out.push(Point::new(p.x, p.y - 1));
-    }
-    if p.y + 1 < h {
-        out.push(Point::new(p.x, p.y + 1));
-    }
-    out
 }
 
 /// The final position of the fixture at `path` (its first game).

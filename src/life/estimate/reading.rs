@@ -65,7 +65,6 @@ pub(super) fn read(
     let mut in_region = vec![false; grid.len()];
     let mut queue: Vec<usize> = list.to_vec();
     let mut region: Vec<usize> = Vec::new();
-    let mut members: Vec<usize> = Vec::new();
     for &c in list {
         joined[c] = true;
     }
@@ -77,7 +76,6 @@ pub(super) fn read(
         }
     };
     while let Some(c) = queue.pop() {
-        members.push(c);
         let chain = &chains.list[c];
         let mut join = |o: usize, queue: &mut Vec<usize>| {
             if o != NONE && !joined[o] && !settled_alive(o) {
