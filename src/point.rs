@@ -65,7 +65,19 @@ impl Point {
     pub fn to_d4(self, height: u8) -> String {
         match column_letter(self.x) {
             Some(letter) if self.y < height => {
-                format!("{letter}{}", u32::from(height) - u32::from(self.y))
+                // Written by hand: `format!` costs several times as much, and a batch
+                // names every stone of every estimated group.
+                let row = height - self.y;
+                let mut s = String::with_capacity(3);
+                s.push(letter);
+                if row >= 100 {
+                    s.push(char::from(b'0' + row / 100));
+                }
+                if row >= 10 {
+                    s.push(char::from(b'0' + row / 10 % 10));
+                }
+                s.push(char::from(b'0' + row % 10));
+                s
             }
             _ => self.to_sgf(),
         }
@@ -216,6 +228,13 @@ mod tests {
         // SGF's upper-case letters for coordinates past `z`.
         assert_eq!(Point::new(26, 51).to_sgf(), "AZ");
         assert_eq!(Point::from_sgf("AZ"), Some(Point::new(26, 51)));
+        // Row numbers of one, two and three digits (the last only past goref's boards).
+        assert_eq!(Point::new(0, 18).to_d4(19), "A1");
+        assert_eq!(Point::new(3, 15).to_d4(19), "D4");
+        assert_eq!(Point::new(18, 0).to_d4(19), "T19");
+        assert_eq!(Point::new(7, 9).to_d4(19), "H10");
+        assert_eq!(Point::new(24, 0).to_d4(25), "Z25");
+        assert_eq!(Point::new(1, 0).to_d4(200), "B200");
         // Past 25 columns there is no `D4` letter: the SGF form stands in.
         assert_eq!(Point::new(25, 0).to_d4(19), "za");
         assert_eq!(Point::new(0, 19).to_d4(19), "at");
