@@ -11,7 +11,9 @@
 //! - *alive*: a group with two real eyes, or one eye area of at least [`BIG`] points (at
 //!   the end of a game nobody can live inside seven points walled in by the other colour,
 //!   nor take two eyes from them). A one-point eye is real unless the opponent holds two
-//!   of its diagonals (one on the edge).
+//!   of its diagonals (one on the edge), counting an empty diagonal next to the
+//!   opponent's stones as held: the opponent can play there, and the eye needs a move to
+//!   keep.
 //! - *dead*: a group with at most one eye and no big one, every opponent chain next to it
 //!   settled alive, every empty area next to it touching only it and those chains, and
 //!   every liberty outside its own eye fillable by the opponent without filling into
@@ -358,8 +360,10 @@ fn count_eyes(
     });
 }
 
-/// Whether the one-point eye `i` of `color` is false: the opponent holds two of its
-/// diagonals, or one on the edge (stones taken as gone do not count).
+/// Whether the one-point eye `i` of `color` is false, or can be made false: the opponent
+/// holds, or can take, two of its diagonals, or one on the edge. The opponent can take
+/// an empty diagonal (or one whose stones are taken as gone) next to its own stones;
+/// stones taken as gone do not count.
 fn false_eye(grid: &Grid, i: usize, color: Color, gone: &[bool]) -> bool {
     let (w, h) = (usize::from(grid.width), usize::from(grid.height));
     let (x, y) = (i % w, i / w);
@@ -372,7 +376,11 @@ fn false_eye(grid: &Grid, i: usize, color: Color, gone: &[bool]) -> bool {
             continue;
         }
         let j = ny as usize * w + nx as usize;
-        if grid.stones[j] == Some(color.opponent()) && !gone[j] {
+        let held = |k: usize| grid.stones[k] == Some(color.opponent()) && !gone[k];
+        let open = |k: usize| grid.stones[k].is_none() || gone[k];
+        // An empty diagonal next to the opponent's stones is one the opponent can take:
+        // two potential eyes that each need a move to keep are one eye.
+        if held(j) || (open(j) && grid.neighbours(j).any(held)) {
             theirs += 1;
         }
     }

@@ -369,3 +369,39 @@ fn the_reading_kills_a_group_the_playouts_keep_alive() {
     assert_eq!(white.status, Status::Alive);
     assert!(e.dead.contains(&at("B8")) && !e.dead.contains(&at("A8")));
 }
+
+#[test]
+fn two_eyes_the_opponent_can_each_make_false_are_not_plain_life() {
+    // Black's seven stones have two one-point eyes (E6 and D5), each with one White
+    // stone on a diagonal and an empty diagonal next to White's stones (F7, C6):
+    // White takes one, that eye is false, and Black cannot keep both. The shape of
+    // `engine-games/cgf2004/caren`, which the players counted dead. Not plain life:
+    // the static pass leaves the group open, and the playouts kill it.
+    let e = assert_dead(
+        "
+        . . O . O . . . .
+        O O O O O O O O O
+        . . . O X . . O .
+        . . . X . X . O .
+        . . X . X . . O .
+        . . O X . X . O .
+        O O O O O O O O O
+        . . . . . . . . .
+        O O O O O O O O O
+        ",
+        "
+        . . O . O . . . .
+        O O O O O O O O O
+        . . . O x . . O .
+        . . . x . x . O .
+        . . x . x . . O .
+        . . O x . x . O .
+        O O O O O O O O O
+        . . . . . . . . .
+        O O O O O O O O O
+        ",
+    );
+    let g = group_at(&e, Point::new(4, 2));
+    assert_eq!(g.stones.len(), 7, "one group: the chains share the eyes");
+    assert_eq!((g.status, g.basis), (Status::Dead, Basis::Playouts));
+}
