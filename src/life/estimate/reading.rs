@@ -68,6 +68,15 @@ pub(super) fn read(
 ) -> Option<Read> {
     let color = chains.list.get(*list.first()?)?.color;
     let attacker = color.opponent();
+    // Most groups touch an area too large to read: say so before building anything.
+    let too_large = |c: usize| {
+        layout.libs[c]
+            .iter()
+            .any(|&e| layout.areas[layout.area_of[e]].points.len() > MAX_REGION)
+    };
+    if list.iter().any(|&c| too_large(c)) {
+        return None;
+    }
     let mut joined = vec![false; chains.list.len()];
     let mut in_region = vec![false; grid.len()];
     let mut queue: Vec<usize> = list.to_vec();
