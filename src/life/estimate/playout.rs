@@ -505,42 +505,52 @@ impl PlayBoard {
     /// The liberties, counted up to two, of the chain a stone on the empty `cell` makes
     /// with the chains headed by `own` (each with at most two liberties), when `lib` is
     /// the one empty neighbour of `cell`, or it has none.
+    ///
+    /// `cell` is a liberty of every chain of `own`, so a chain of one liberty brings no
+    /// other and a chain of two brings exactly one more: the joined chain's liberties are
+    /// `lib` and those. Two of them differ when one chain's other liberty is not next to
+    /// another chain (liberty counts are exact), so at most one chain is walked, and only
+    /// until that liberty is found.
     #[inline]
     fn liberties_joined(&self, cell: usize, lib: Option<usize>, own: &[u16]) -> usize {
-        let mut found = [0usize; 2];
-        let mut n = 0;
-        if let Some(e) = lib {
-            // A chain of ours with two liberties keeps the one that is not `cell`; with
-            // `e`, that makes two unless `e` is that liberty, which needs `e` next to
-            // the chain.
-            if own.iter().any(|&h| {
-                self.libs[usize::from(h)] == 2 && !neighbours(e).iter().any(|&x| self.head[x] == h)
-            }) {
-                return 2;
-            }
-            found[0] = e;
-            n = 1;
+        let mut two = own
+            .iter()
+            .map(|&h| usize::from(h))
+            .filter(|&h| self.libs[h] == 2);
+        let known = match lib {
+            Some(e) => e,
+            None => match two.next().and_then(|h| self.liberty_besides(h, cell)) {
+                Some(x) => x,
+                None => return 0,
+            },
+        };
+        if two.any(|h| {
+            !neighbours(known)
+                .iter()
+                .any(|&x| usize::from(self.head[x]) == h)
+        }) {
+            2
+        } else {
+            1
         }
-        for &h in own {
-            let h = usize::from(h);
-            let mut s = h;
-            loop {
-                for nb in neighbours(s) {
-                    if self.cells[nb] == EMPTY && nb != cell && !found[..n].contains(&nb) {
-                        if n == 1 {
-                            return 2;
-                        }
-                        found[0] = nb;
-                        n = 1;
-                    }
-                }
-                s = usize::from(self.next[s]);
-                if s == h {
-                    break;
-                }
+    }
+
+    /// A liberty of the chain headed by `h` other than `cell`.
+    #[inline]
+    fn liberty_besides(&self, h: usize, cell: usize) -> Option<usize> {
+        let mut s = h;
+        loop {
+            if let Some(&nb) = neighbours(s)
+                .iter()
+                .find(|&&nb| nb != cell && self.cells[nb] == EMPTY)
+            {
+                return Some(nb);
+            }
+            s = usize::from(self.next[s]);
+            if s == h {
+                return None;
             }
         }
-        n
     }
 
     /// Play a legal move of value `me` on `cell`. Returns the number of stones captured.
@@ -993,6 +1003,56 @@ mod shortcut_tests {
             }
             pb.a_liberty(h).filter(|&lib| pb.legal(lib, me))
         })
+    }
+
+    #[test]
+    fn joined_liberties_match_the_stone_played() {
+        let mut rng = Rng::new(5);
+        let mut checked = [0usize; 3];
+        for round in 0..80u64 {
+            let size = 3 + (round % 17) as u8;
+            let b = random_board(&mut rng, size, size, 30 + round % 60);
+            let pb = PlayBoard::new(&b, |_| false);
+            for i in 0..pb.n_empty {
+                let cell = usize::from(pb.empties[i]);
+                for me in [BLACK, WHITE] {
+                    let nbs = neighbours(cell);
+                    let empty: Vec<usize> = nbs
+                        .into_iter()
+                        .filter(|&nb| pb.cells[nb] == EMPTY)
+                        .collect();
+                    let mut own: Vec<u16> = Vec::new();
+                    for nb in nbs {
+                        if pb.cells[nb] == me && !own.contains(&pb.head[nb]) {
+                            own.push(pb.head[nb]);
+                        }
+                    }
+                    let captures = nbs.iter().any(|&nb| {
+                        pb.cells[nb] == 3 - me && pb.libs[usize::from(pb.head[nb])] == 1
+                    });
+                    if empty.len() > 1
+                        || captures
+                        || own.iter().any(|&h| pb.libs[usize::from(h)] > 2)
+                    {
+                        continue;
+                    }
+                    // The stone played on a copy: its chain's liberties, counted afresh
+                    // by `play` (which `check` keeps honest).
+                    let mut played = pb.clone();
+                    played.ko_cell = 0;
+                    played.play(cell, me);
+                    let libs = if played.cells[cell] == me {
+                        usize::from(played.libs[usize::from(played.head[cell])])
+                    } else {
+                        0 // suicide: nothing was left
+                    };
+                    let joined = pb.liberties_joined(cell, empty.first().copied(), &own);
+                    assert_eq!(joined, libs.min(2), "round {round} at {:?}", point_of(cell));
+                    checked[joined] += 1;
+                }
+            }
+        }
+        assert!(checked.iter().all(|&n| n > 100), "{checked:?}");
     }
 
     #[test]
