@@ -410,46 +410,50 @@ impl PlayBoard {
         let mut heads = [NO_CHAIN; 4];
         let mut n = 0;
         let mut stones = 1usize;
-        let (mut own_safe, mut own_short, mut own_roomy) = (false, false, false);
-        let (mut theirs, mut capture) = (false, false);
+        // The fewest and the most liberties of the chains of `me` around.
+        let (mut least, mut most) = (u16::MAX, 0u16);
+        let mut theirs = false;
         for (nb, x) in nbs.into_iter().zip(v) {
             if x == EMPTY {
                 lib = Some(nb);
             } else if x == me {
                 let h = self.head[nb];
-                let libs = self.libs[usize::from(h)];
-                own_safe |= libs > 1;
-                own_short |= libs < 2;
                 // Unused slots hold NO_CHAIN, never a head.
                 if heads[0] != h && heads[1] != h && heads[2] != h {
+                    let libs = self.libs[usize::from(h)];
+                    least = least.min(libs);
+                    most = most.max(libs);
                     heads[n] = h;
                     n += 1;
                     stones += usize::from(self.size[usize::from(h)]);
-                    own_roomy |= libs >= 3;
                 }
             } else if x == them {
+                if self.libs[usize::from(self.head[nb])] == 1 {
+                    // A capture: legal, and no eye of `me`.
+                    return Judgement::Accepted;
+                }
                 theirs = true;
-                capture |= self.libs[usize::from(self.head[nb])] == 1;
             }
         }
-        if lib.is_none() && !capture && !own_safe {
-            // Suicide. A settled eye needs one colour around it with two liberties or
-            // more: here only the opponent's chains can be, and none is in atari.
-            return Judgement::Refused {
-                settled: n == 0 && theirs && self.eye_diagonals(cell, them),
-            };
-        }
-        if lib.is_none() && !theirs && self.eye_diagonals(cell, me) {
-            // A real eye of its own (every neighbour is `me` or the edge).
-            return Judgement::Refused {
-                settled: !own_short,
-            };
+        if lib.is_none() {
+            if most < 2 {
+                // Suicide. A settled eye needs one colour around it with two liberties
+                // or more: here only the opponent's chains can be, and none is in atari.
+                return Judgement::Refused {
+                    settled: n == 0 && theirs && self.eye_diagonals(cell, them),
+                };
+            }
+            if !theirs && self.eye_diagonals(cell, me) {
+                // A real eye of its own (every neighbour is `me` or the edge).
+                return Judgement::Refused {
+                    settled: least >= 2,
+                };
+            }
         }
         // A self-atari of three stones or more that captures nothing is refused; the
         // point is then no settled eye (it has an empty neighbour, both colours around
         // it, or is no eye of `me`, the only colour around it).
-        if capture || own_roomy || stones < 3 || self.liberties_joined(cell, lib, &heads[..n]) >= 2
-        {
+        if most >= 3 || stones < 3 || self.liberties_joined(cell, lib, &heads[..n]) >= 2 {
             Judgement::Accepted
         } else {
             Judgement::Refused { settled: false }
