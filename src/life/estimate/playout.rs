@@ -562,35 +562,38 @@ impl PlayBoard {
     /// rules (see [`Ataris`]).
     pub(super) fn play(&mut self, cell: usize, me: u8) -> u32 {
         let them = 3 - me;
-        let mut around = [NO_CHAIN; 4];
-        let mut n_around = 0;
+        // The chains around, by colour, each once, in the order of the neighbours.
+        let (mut own, mut n_own) = ([NO_CHAIN; 4], 0);
+        let (mut theirs, mut n_theirs) = ([NO_CHAIN; 4], 0);
         let mut empty = 0u16;
         for nb in neighbours(cell) {
             let v = self.cells[nb];
+            let h = self.head[nb];
+            // Unused slots hold NO_CHAIN, never a head.
             if v == EMPTY {
                 empty += 1;
-            } else if v != BORDER {
-                let h = self.head[nb];
-                // Unused slots hold NO_CHAIN, never a head.
-                if around[0] != h && around[1] != h && around[2] != h {
-                    around[n_around] = h;
-                    n_around += 1;
+            } else if v == me {
+                if own[0] != h && own[1] != h && own[2] != h {
+                    own[n_own] = h;
+                    n_own += 1;
                 }
+            } else if v == them && theirs[0] != h && theirs[1] != h && theirs[2] != h {
+                theirs[n_theirs] = h;
+                n_theirs += 1;
             }
         }
-        let around = &around[..n_around];
+        let theirs = &theirs[..n_theirs];
         self.unlist(cell);
         self.cells[cell] = me;
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
         self.libs[cell] = empty;
         self.size[cell] = 1;
-        for &h in around {
+        // Each chain around loses `cell`, one of its liberties (the counts are exact).
+        for &h in &own[..n_own] {
             let h = usize::from(h);
-            self.libs[h] = self.libs[h].saturating_sub(1);
-            if self.cells[h] == me {
-                self.merge(cell, h);
-            }
+            self.libs[h] -= 1;
+            self.merge(cell, h);
         }
         // Captures, and the opponent's chains left in atari (removing one of their
         // chains gives liberties to ours only, so the order does not matter).
@@ -599,11 +602,9 @@ impl PlayBoard {
         self.ataris.known = true;
         self.ataris.own = 0;
         self.ataris.n_theirs = 0;
-        for &h in around {
+        for &h in theirs {
             let h = usize::from(h);
-            if self.cells[h] != them {
-                continue;
-            }
+            self.libs[h] -= 1;
             if self.libs[h] == 0 {
                 captured += self.remove_chain(h);
                 last = h;
@@ -618,17 +619,17 @@ impl PlayBoard {
             self.remove_chain(mine);
             self.ataris.known = false;
             self.ataris.n_theirs = 0;
-            for &h in around {
+            for &h in theirs {
                 let h = usize::from(h);
-                if self.cells[h] == them && self.libs[h] == 1 {
+                if self.libs[h] == 1 {
                     self.record_atari(h);
                 }
             }
         }
         // A chain in atari can be captured on its last liberty: make sure the point is
         // listed (it may have been put aside as a settled eye).
-        let theirs = self.ataris.theirs;
-        for &lib in &theirs[..usize::from(self.ataris.n_theirs)] {
+        let in_atari = self.ataris.theirs;
+        for &lib in &in_atari[..usize::from(self.ataris.n_theirs)] {
             self.list(usize::from(lib));
         }
         if self.cells[mine] == me
