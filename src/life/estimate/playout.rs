@@ -589,11 +589,13 @@ impl PlayBoard {
         self.next[cell] = cell as u16;
         self.libs[cell] = empty;
         self.size[cell] = 1;
-        // Each chain around loses `cell`, one of its liberties (the counts are exact).
+        // Each chain around loses `cell`, one of its liberties (the counts are exact);
+        // the mover's join the stone, whose chain `mine` heads.
+        let mut mine = cell;
         for &h in &own[..n_own] {
             let h = usize::from(h);
             self.libs[h] -= 1;
-            self.merge(cell, h);
+            mine = self.merge(mine, h);
         }
         // Captures, and the opponent's chains left in atari (removing one of their
         // chains gives liberties to ours only, so the order does not matter).
@@ -612,7 +614,6 @@ impl PlayBoard {
                 self.record_atari(h);
             }
         }
-        let mine = usize::from(self.head[cell]);
         if self.libs[mine] == 0 {
             // Suicide (the policy never plays it, but a caller might): the opponent's
             // chains around gain liberties, so the capture and save rules look again.
@@ -658,15 +659,16 @@ impl PlayBoard {
         }
     }
 
-    fn merge(&mut self, a: usize, b: usize) {
-        let mut big = usize::from(self.head[a]);
-        let mut small = usize::from(self.head[b]);
-        if big == small {
-            return;
-        }
-        if self.size[big] < self.size[small] {
-            std::mem::swap(&mut big, &mut small);
-        }
+    /// Merge the chains headed by `a` and `b` (two different chains of one colour),
+    /// the smaller into the larger (into `a` when they are the same size). Returns the
+    /// head of the union.
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.size[a] < self.size[b] {
+            (b, a)
+        } else {
+            (a, b)
+        };
         let big16 = big as u16;
         let mut gained = 0u16;
         let mut s = small;
@@ -692,6 +694,7 @@ impl PlayBoard {
         self.next.swap(big, small);
         self.libs[big] += gained;
         self.size[big] += self.size[small];
+        big
     }
 
     fn remove_chain(&mut self, head: usize) -> u32 {
