@@ -395,7 +395,8 @@ impl PlayBoard {
     /// point the answer of [`PlayBoard::settled_eye`].
     #[inline]
     fn judge(&self, cell: usize, me: u8) -> Judgement {
-        if self.cells[cell] != EMPTY || (usize::from(self.ko_cell) == cell && self.ko_value == me) {
+        // Listed points are empty (`check` makes sure): only the ko is left to see.
+        if usize::from(self.ko_cell) == cell && self.ko_value == me {
             return Judgement::Refused {
                 settled: self.settled_eye(cell),
             };
@@ -697,6 +698,7 @@ impl PlayBoard {
         big
     }
 
+    #[inline]
     fn remove_chain(&mut self, head: usize) -> u32 {
         let mut n = 0;
         let mut s = head;
