@@ -627,15 +627,12 @@ impl PlayBoard {
                     self.record_atari(h);
                 }
             }
+            self.list_ataris();
+            self.ko_cell = 0;
+            return captured;
         }
-        // A chain in atari can be captured on its last liberty: make sure the point is
-        // listed (it may have been put aside as a settled eye).
-        let in_atari = self.ataris.theirs;
-        for &lib in &in_atari[..usize::from(self.ataris.n_theirs)] {
-            self.list(usize::from(lib));
-        }
-        if self.cells[mine] == me
-            && self.libs[mine] == 1
+        self.list_ataris();
+        if self.libs[mine] == 1
             && let Some(lib) = self.a_liberty(mine)
         {
             self.list(lib);
@@ -648,6 +645,17 @@ impl PlayBoard {
             self.ko_cell = 0;
         }
         captured
+    }
+
+    /// A chain in atari can be captured on its last liberty: make sure the points
+    /// [`PlayBoard::record_atari`] recorded are listed (one may have been put aside as a
+    /// settled eye).
+    #[inline]
+    fn list_ataris(&mut self) {
+        let in_atari = self.ataris.theirs;
+        for &lib in &in_atari[..usize::from(self.ataris.n_theirs)] {
+            self.list(usize::from(lib));
+        }
     }
 
     /// Record the liberty of the opponent's chain headed by `h`, in atari.
