@@ -294,10 +294,14 @@ impl PlayBoard {
 
     fn unlist(&mut self, cell: usize) {
         let i = self.slot[cell];
-        if i == NOT_LISTED {
-            return;
+        if i != NOT_LISTED {
+            self.unlist_at(usize::from(i), cell);
         }
-        let i = usize::from(i);
+    }
+
+    /// Take `cell`, entry `i` of the list of empty points, off the list.
+    #[inline]
+    fn unlist_at(&mut self, i: usize, cell: usize) {
         self.n_empty -= 1;
         let last = self.empties[self.n_empty];
         self.empties[i] = last;
@@ -561,7 +565,15 @@ impl PlayBoard {
     /// Play a legal move of value `me` on `cell`. Returns the number of stones captured.
     /// Records the chains the move leaves in atari for the next move's capture and save
     /// rules (see [`Ataris`]).
+    #[cfg(test)]
     pub(super) fn play(&mut self, cell: usize, me: u8) -> u32 {
+        self.unlist(cell);
+        self.place(cell, me)
+    }
+
+    /// [`PlayBoard::play`] on a point already off the list of empty points.
+    #[inline(always)]
+    fn place(&mut self, cell: usize, me: u8) -> u32 {
         let them = 3 - me;
         // The chains around, by colour, each once, in the order of the neighbours.
         let (mut own, mut n_own) = ([NO_CHAIN; 4], 0);
@@ -584,7 +596,6 @@ impl PlayBoard {
             }
         }
         let theirs = &theirs[..n_theirs];
-        self.unlist(cell);
         self.cells[cell] = me;
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
@@ -836,21 +847,25 @@ impl PlayBoard {
         }
     }
 
-    /// A random move for `me` that is legal and that the policy accepts, or `None`.
+    /// A random move for `me` that is legal and that the policy accepts, or `None`; the
+    /// point is taken off the list of empty points.
     pub(super) fn random_move(&mut self, me: u8, rng: &mut Rng) -> Option<usize> {
         let mut n = self.n_empty;
         while n > 0 {
             let i = rng.below(n);
             let cell = usize::from(self.empties[i]);
             let settled = match self.judge(cell, me) {
-                Judgement::Accepted => return Some(cell),
+                Judgement::Accepted => {
+                    self.unlist_at(i, cell);
+                    return Some(cell);
+                }
                 Judgement::Refused { settled } => settled,
             };
             n -= 1;
             self.swap_listed(i, n);
             if settled {
                 // Past the active range `0..n`, so the swap `unlist` makes stays there.
-                self.unlist(cell);
+                self.unlist_at(n, cell);
             }
         }
         None
@@ -884,15 +899,18 @@ impl PlayBoard {
         let mut last = 0usize;
         let mut played = 0;
         for _ in 0..max_moves {
-            let mv = if last != 0 {
+            let forced = if last != 0 {
                 self.capture_or_save(last, me)
             } else {
                 None
+            };
+            if let Some(cell) = forced {
+                self.unlist(cell);
             }
-            .or_else(|| self.random_move(me, rng));
-            match mv {
+            // A random move comes off the list already.
+            match forced.or_else(|| self.random_move(me, rng)) {
                 Some(cell) => {
-                    self.play(cell, me);
+                    self.place(cell, me);
                     played += 1;
                     passes = 0;
                     last = cell;
