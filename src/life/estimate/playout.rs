@@ -723,6 +723,7 @@ impl PlayBoard {
         let mut s = head;
         loop {
             self.cells[s] = EMPTY;
+            self.head[s] = NO_CHAIN;
             n += 1;
             s = usize::from(self.next[s]);
             if s == head {
@@ -730,24 +731,23 @@ impl PlayBoard {
             }
         }
         loop {
-            self.head[s] = NO_CHAIN;
             self.list(s);
             // One look at the neighbours: the chains next to the captured stone gain it
-            // as a liberty, and an eye put aside next to it is playable again.
+            // as a liberty, and an eye put aside next to it is playable again. Only
+            // stones still on the board have a head now.
             let mut seen = [NO_CHAIN; 4];
             let mut k = 0;
             for nb in neighbours(s) {
-                let v = self.cells[nb];
-                if v == EMPTY {
-                    self.list(nb);
-                } else if v != BORDER {
-                    let h = self.head[nb];
+                let h = self.head[nb];
+                if h != NO_CHAIN {
                     // Unused slots hold NO_CHAIN, never a head.
                     if seen[0] != h && seen[1] != h && seen[2] != h {
                         seen[k] = h;
                         k += 1;
                         self.libs[usize::from(h)] += 1;
                     }
+                } else if self.cells[nb] == EMPTY {
+                    self.list(nb);
                 }
             }
             s = usize::from(self.next[s]);
@@ -985,6 +985,10 @@ impl PlayBoard {
         for cell in 0..CELLS {
             let v = self.cells[cell];
             if v != BLACK && v != WHITE {
+                // `remove_chain` tells stones from the rest by their head.
+                if self.head[cell] != NO_CHAIN {
+                    return Err(format!("cell {cell} has no stone but a chain"));
+                }
                 continue;
             }
             let (h, f) = (usize::from(self.head[cell]), usize::from(fresh.head[cell]));
