@@ -294,10 +294,14 @@ impl PlayBoard {
 
     fn unlist(&mut self, cell: usize) {
         let i = self.slot[cell];
-        if i == NOT_LISTED {
-            return;
+        if i != NOT_LISTED {
+            self.unlist_at(usize::from(i), cell);
         }
-        let i = usize::from(i);
+    }
+
+    /// Take `cell`, entry `i` of the list of empty points, off the list.
+    #[inline]
+    fn unlist_at(&mut self, i: usize, cell: usize) {
         self.n_empty -= 1;
         let last = self.empties[self.n_empty];
         self.empties[i] = last;
@@ -395,7 +399,8 @@ impl PlayBoard {
     /// point the answer of [`PlayBoard::settled_eye`].
     #[inline]
     fn judge(&self, cell: usize, me: u8) -> Judgement {
-        if self.cells[cell] != EMPTY || (usize::from(self.ko_cell) == cell && self.ko_value == me) {
+        // Listed points are empty (`check` makes sure): only the ko is left to see.
+        if usize::from(self.ko_cell) == cell && self.ko_value == me {
             return Judgement::Refused {
                 settled: self.settled_eye(cell),
             };
@@ -410,46 +415,50 @@ impl PlayBoard {
         let mut heads = [NO_CHAIN; 4];
         let mut n = 0;
         let mut stones = 1usize;
-        let (mut own_safe, mut own_short, mut own_roomy) = (false, false, false);
-        let (mut theirs, mut capture) = (false, false);
+        // The fewest and the most liberties of the chains of `me` around.
+        let (mut least, mut most) = (u16::MAX, 0u16);
+        let mut theirs = false;
         for (nb, x) in nbs.into_iter().zip(v) {
             if x == EMPTY {
                 lib = Some(nb);
             } else if x == me {
                 let h = self.head[nb];
-                let libs = self.libs[usize::from(h)];
-                own_safe |= libs > 1;
-                own_short |= libs < 2;
                 // Unused slots hold NO_CHAIN, never a head.
                 if heads[0] != h && heads[1] != h && heads[2] != h {
+                    let libs = self.libs[usize::from(h)];
+                    least = least.min(libs);
+                    most = most.max(libs);
                     heads[n] = h;
                     n += 1;
                     stones += usize::from(self.size[usize::from(h)]);
-                    own_roomy |= libs >= 3;
                 }
             } else if x == them {
+                if self.libs[usize::from(self.head[nb])] == 1 {
+                    // A capture: legal, and no eye of `me`.
+                    return Judgement::Accepted;
+                }
                 theirs = true;
-                capture |= self.libs[usize::from(self.head[nb])] == 1;
             }
         }
-        if lib.is_none() && !capture && !own_safe {
-            // Suicide. A settled eye needs one colour around it with two liberties or
-            // more: here only the opponent's chains can be, and none is in atari.
-            return Judgement::Refused {
-                settled: n == 0 && theirs && self.eye_diagonals(cell, them),
-            };
-        }
-        if lib.is_none() && !theirs && self.eye_diagonals(cell, me) {
-            // A real eye of its own (every neighbour is `me` or the edge).
-            return Judgement::Refused {
-                settled: !own_short,
-            };
+        if lib.is_none() {
+            if most < 2 {
+                // Suicide. A settled eye needs one colour around it with two liberties
+                // or more: here only the opponent's chains can be, and none is in atari.
+                return Judgement::Refused {
+                    settled: n == 0 && theirs && self.eye_diagonals(cell, them),
+                };
+            }
+            if !theirs && self.eye_diagonals(cell, me) {
+                // A real eye of its own (every neighbour is `me` or the edge).
+                return Judgement::Refused {
+                    settled: least >= 2,
+                };
+            }
         }
         // A self-atari of three stones or more that captures nothing is refused; the
         // point is then no settled eye (it has an empty neighbour, both colours around
         // it, or is no eye of `me`, the only colour around it).
-        if capture || own_roomy || stones < 3 || self.liberties_joined(cell, lib, &heads[..n]) >= 2
-        {
+        if most >= 3 || stones < 3 || self.liberties_joined(cell, lib, &heads[..n]) >= 2 {
             Judgement::Accepted
         } else {
             Judgement::Refused { settled: false }
@@ -505,78 +514,100 @@ impl PlayBoard {
     /// The liberties, counted up to two, of the chain a stone on the empty `cell` makes
     /// with the chains headed by `own` (each with at most two liberties), when `lib` is
     /// the one empty neighbour of `cell`, or it has none.
+    ///
+    /// `cell` is a liberty of every chain of `own`, so a chain of one liberty brings no
+    /// other and a chain of two brings exactly one more: the joined chain's liberties are
+    /// `lib` and those. Two of them differ when one chain's other liberty is not next to
+    /// another chain (liberty counts are exact), so at most one chain is walked, and only
+    /// until that liberty is found.
     #[inline]
     fn liberties_joined(&self, cell: usize, lib: Option<usize>, own: &[u16]) -> usize {
-        let mut found = [0usize; 2];
-        let mut n = 0;
-        if let Some(e) = lib {
-            // A chain of ours with two liberties keeps the one that is not `cell`; with
-            // `e`, that makes two unless `e` is that liberty, which needs `e` next to
-            // the chain.
-            if own.iter().any(|&h| {
-                self.libs[usize::from(h)] == 2 && !neighbours(e).iter().any(|&x| self.head[x] == h)
-            }) {
-                return 2;
-            }
-            found[0] = e;
-            n = 1;
+        let mut two = own
+            .iter()
+            .map(|&h| usize::from(h))
+            .filter(|&h| self.libs[h] == 2);
+        let known = match lib {
+            Some(e) => e,
+            None => match two.next().and_then(|h| self.liberty_besides(h, cell)) {
+                Some(x) => x,
+                None => return 0,
+            },
+        };
+        if two.any(|h| {
+            !neighbours(known)
+                .iter()
+                .any(|&x| usize::from(self.head[x]) == h)
+        }) {
+            2
+        } else {
+            1
         }
-        for &h in own {
-            let h = usize::from(h);
-            let mut s = h;
-            loop {
-                for nb in neighbours(s) {
-                    if self.cells[nb] == EMPTY && nb != cell && !found[..n].contains(&nb) {
-                        if n == 1 {
-                            return 2;
-                        }
-                        found[0] = nb;
-                        n = 1;
-                    }
-                }
-                s = usize::from(self.next[s]);
-                if s == h {
-                    break;
-                }
+    }
+
+    /// A liberty of the chain headed by `h` other than `cell`.
+    #[inline]
+    fn liberty_besides(&self, h: usize, cell: usize) -> Option<usize> {
+        let mut s = h;
+        loop {
+            if let Some(&nb) = neighbours(s)
+                .iter()
+                .find(|&&nb| nb != cell && self.cells[nb] == EMPTY)
+            {
+                return Some(nb);
+            }
+            s = usize::from(self.next[s]);
+            if s == h {
+                return None;
             }
         }
-        n
     }
 
     /// Play a legal move of value `me` on `cell`. Returns the number of stones captured.
     /// Records the chains the move leaves in atari for the next move's capture and save
     /// rules (see [`Ataris`]).
+    #[cfg(test)]
     pub(super) fn play(&mut self, cell: usize, me: u8) -> u32 {
+        self.unlist(cell);
+        self.place(cell, me)
+    }
+
+    /// [`PlayBoard::play`] on a point already off the list of empty points.
+    #[inline(always)]
+    fn place(&mut self, cell: usize, me: u8) -> u32 {
         let them = 3 - me;
-        let mut around = [NO_CHAIN; 4];
-        let mut n_around = 0;
+        // The chains around, by colour, each once, in the order of the neighbours.
+        let (mut own, mut n_own) = ([NO_CHAIN; 4], 0);
+        let (mut theirs, mut n_theirs) = ([NO_CHAIN; 4], 0);
         let mut empty = 0u16;
         for nb in neighbours(cell) {
             let v = self.cells[nb];
+            let h = self.head[nb];
+            // Unused slots hold NO_CHAIN, never a head.
             if v == EMPTY {
                 empty += 1;
-            } else if v != BORDER {
-                let h = self.head[nb];
-                // Unused slots hold NO_CHAIN, never a head.
-                if around[0] != h && around[1] != h && around[2] != h {
-                    around[n_around] = h;
-                    n_around += 1;
+            } else if v == me {
+                if own[0] != h && own[1] != h && own[2] != h {
+                    own[n_own] = h;
+                    n_own += 1;
                 }
+            } else if v == them && theirs[0] != h && theirs[1] != h && theirs[2] != h {
+                theirs[n_theirs] = h;
+                n_theirs += 1;
             }
         }
-        let around = &around[..n_around];
-        self.unlist(cell);
+        let theirs = &theirs[..n_theirs];
         self.cells[cell] = me;
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
         self.libs[cell] = empty;
         self.size[cell] = 1;
-        for &h in around {
+        // Each chain around loses `cell`, one of its liberties (the counts are exact);
+        // the mover's join the stone, whose chain `mine` heads.
+        let mut mine = cell;
+        for &h in &own[..n_own] {
             let h = usize::from(h);
-            self.libs[h] = self.libs[h].saturating_sub(1);
-            if self.cells[h] == me {
-                self.merge(cell, h);
-            }
+            self.libs[h] -= 1;
+            mine = self.merge(mine, h);
         }
         // Captures, and the opponent's chains left in atari (removing one of their
         // chains gives liberties to ours only, so the order does not matter).
@@ -585,11 +616,9 @@ impl PlayBoard {
         self.ataris.known = true;
         self.ataris.own = 0;
         self.ataris.n_theirs = 0;
-        for &h in around {
+        for &h in theirs {
             let h = usize::from(h);
-            if self.cells[h] != them {
-                continue;
-            }
+            self.libs[h] -= 1;
             if self.libs[h] == 0 {
                 captured += self.remove_chain(h);
                 last = h;
@@ -597,28 +626,24 @@ impl PlayBoard {
                 self.record_atari(h);
             }
         }
-        let mine = usize::from(self.head[cell]);
         if self.libs[mine] == 0 {
             // Suicide (the policy never plays it, but a caller might): the opponent's
             // chains around gain liberties, so the capture and save rules look again.
             self.remove_chain(mine);
             self.ataris.known = false;
             self.ataris.n_theirs = 0;
-            for &h in around {
+            for &h in theirs {
                 let h = usize::from(h);
-                if self.cells[h] == them && self.libs[h] == 1 {
+                if self.libs[h] == 1 {
                     self.record_atari(h);
                 }
             }
+            self.list_ataris();
+            self.ko_cell = 0;
+            return captured;
         }
-        // A chain in atari can be captured on its last liberty: make sure the point is
-        // listed (it may have been put aside as a settled eye).
-        let theirs = self.ataris.theirs;
-        for &lib in &theirs[..usize::from(self.ataris.n_theirs)] {
-            self.list(usize::from(lib));
-        }
-        if self.cells[mine] == me
-            && self.libs[mine] == 1
+        self.list_ataris();
+        if self.libs[mine] == 1
             && let Some(lib) = self.a_liberty(mine)
         {
             self.list(lib);
@@ -633,6 +658,17 @@ impl PlayBoard {
         captured
     }
 
+    /// A chain in atari can be captured on its last liberty: make sure the points
+    /// [`PlayBoard::record_atari`] recorded are listed (one may have been put aside as a
+    /// settled eye).
+    #[inline]
+    fn list_ataris(&mut self) {
+        let in_atari = self.ataris.theirs;
+        for &lib in &in_atari[..usize::from(self.ataris.n_theirs)] {
+            self.list(usize::from(lib));
+        }
+    }
+
     /// Record the liberty of the opponent's chain headed by `h`, in atari.
     #[inline]
     fn record_atari(&mut self, h: usize) {
@@ -643,15 +679,16 @@ impl PlayBoard {
         }
     }
 
-    fn merge(&mut self, a: usize, b: usize) {
-        let mut big = usize::from(self.head[a]);
-        let mut small = usize::from(self.head[b]);
-        if big == small {
-            return;
-        }
-        if self.size[big] < self.size[small] {
-            std::mem::swap(&mut big, &mut small);
-        }
+    /// Merge the chains headed by `a` and `b` (two different chains of one colour),
+    /// the smaller into the larger (into `a` when they are the same size). Returns the
+    /// head of the union.
+    #[inline]
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.size[a] < self.size[b] {
+            (b, a)
+        } else {
+            (a, b)
+        };
         let big16 = big as u16;
         let mut gained = 0u16;
         let mut s = small;
@@ -677,13 +714,16 @@ impl PlayBoard {
         self.next.swap(big, small);
         self.libs[big] += gained;
         self.size[big] += self.size[small];
+        big
     }
 
+    #[inline]
     fn remove_chain(&mut self, head: usize) -> u32 {
         let mut n = 0;
         let mut s = head;
         loop {
             self.cells[s] = EMPTY;
+            self.head[s] = NO_CHAIN;
             n += 1;
             s = usize::from(self.next[s]);
             if s == head {
@@ -691,24 +731,23 @@ impl PlayBoard {
             }
         }
         loop {
-            self.head[s] = NO_CHAIN;
             self.list(s);
             // One look at the neighbours: the chains next to the captured stone gain it
-            // as a liberty, and an eye put aside next to it is playable again.
+            // as a liberty, and an eye put aside next to it is playable again. Only
+            // stones still on the board have a head now.
             let mut seen = [NO_CHAIN; 4];
             let mut k = 0;
             for nb in neighbours(s) {
-                let v = self.cells[nb];
-                if v == EMPTY {
-                    self.list(nb);
-                } else if v != BORDER {
-                    let h = self.head[nb];
+                let h = self.head[nb];
+                if h != NO_CHAIN {
                     // Unused slots hold NO_CHAIN, never a head.
                     if seen[0] != h && seen[1] != h && seen[2] != h {
                         seen[k] = h;
                         k += 1;
                         self.libs[usize::from(h)] += 1;
                     }
+                } else if self.cells[nb] == EMPTY {
+                    self.list(nb);
                 }
             }
             s = usize::from(self.next[s]);
@@ -808,21 +847,25 @@ impl PlayBoard {
         }
     }
 
-    /// A random move for `me` that is legal and that the policy accepts, or `None`.
+    /// A random move for `me` that is legal and that the policy accepts, or `None`; the
+    /// point is taken off the list of empty points.
     pub(super) fn random_move(&mut self, me: u8, rng: &mut Rng) -> Option<usize> {
         let mut n = self.n_empty;
         while n > 0 {
             let i = rng.below(n);
             let cell = usize::from(self.empties[i]);
             let settled = match self.judge(cell, me) {
-                Judgement::Accepted => return Some(cell),
+                Judgement::Accepted => {
+                    self.unlist_at(i, cell);
+                    return Some(cell);
+                }
                 Judgement::Refused { settled } => settled,
             };
             n -= 1;
             self.swap_listed(i, n);
             if settled {
                 // Past the active range `0..n`, so the swap `unlist` makes stays there.
-                self.unlist(cell);
+                self.unlist_at(n, cell);
             }
         }
         None
@@ -856,15 +899,18 @@ impl PlayBoard {
         let mut last = 0usize;
         let mut played = 0;
         for _ in 0..max_moves {
-            let mv = if last != 0 {
+            let forced = if last != 0 {
                 self.capture_or_save(last, me)
             } else {
                 None
+            };
+            if let Some(cell) = forced {
+                self.unlist(cell);
             }
-            .or_else(|| self.random_move(me, rng));
-            match mv {
+            // A random move comes off the list already.
+            match forced.or_else(|| self.random_move(me, rng)) {
                 Some(cell) => {
-                    self.play(cell, me);
+                    self.place(cell, me);
                     played += 1;
                     passes = 0;
                     last = cell;
@@ -939,6 +985,10 @@ impl PlayBoard {
         for cell in 0..CELLS {
             let v = self.cells[cell];
             if v != BLACK && v != WHITE {
+                // `remove_chain` tells stones from the rest by their head.
+                if self.head[cell] != NO_CHAIN {
+                    return Err(format!("cell {cell} has no stone but a chain"));
+                }
                 continue;
             }
             let (h, f) = (usize::from(self.head[cell]), usize::from(fresh.head[cell]));
@@ -993,6 +1043,56 @@ mod shortcut_tests {
             }
             pb.a_liberty(h).filter(|&lib| pb.legal(lib, me))
         })
+    }
+
+    #[test]
+    fn joined_liberties_match_the_stone_played() {
+        let mut rng = Rng::new(5);
+        let mut checked = [0usize; 3];
+        for round in 0..80u64 {
+            let size = 3 + (round % 17) as u8;
+            let b = random_board(&mut rng, size, size, 30 + round % 60);
+            let pb = PlayBoard::new(&b, |_| false);
+            for i in 0..pb.n_empty {
+                let cell = usize::from(pb.empties[i]);
+                for me in [BLACK, WHITE] {
+                    let nbs = neighbours(cell);
+                    let empty: Vec<usize> = nbs
+                        .into_iter()
+                        .filter(|&nb| pb.cells[nb] == EMPTY)
+                        .collect();
+                    let mut own: Vec<u16> = Vec::new();
+                    for nb in nbs {
+                        if pb.cells[nb] == me && !own.contains(&pb.head[nb]) {
+                            own.push(pb.head[nb]);
+                        }
+                    }
+                    let captures = nbs.iter().any(|&nb| {
+                        pb.cells[nb] == 3 - me && pb.libs[usize::from(pb.head[nb])] == 1
+                    });
+                    if empty.len() > 1
+                        || captures
+                        || own.iter().any(|&h| pb.libs[usize::from(h)] > 2)
+                    {
+                        continue;
+                    }
+                    // The stone played on a copy: its chain's liberties, counted afresh
+                    // by `play` (which `check` keeps honest).
+                    let mut played = pb.clone();
+                    played.ko_cell = 0;
+                    played.play(cell, me);
+                    let libs = if played.cells[cell] == me {
+                        usize::from(played.libs[usize::from(played.head[cell])])
+                    } else {
+                        0 // suicide: nothing was left
+                    };
+                    let joined = pb.liberties_joined(cell, empty.first().copied(), &own);
+                    assert_eq!(joined, libs.min(2), "round {round} at {:?}", point_of(cell));
+                    checked[joined] += 1;
+                }
+            }
+        }
+        assert!(checked.iter().all(|&n| n > 100), "{checked:?}");
     }
 
     #[test]
