@@ -157,6 +157,8 @@ fn log(o: &Options, line: &str) {
             .append(true)
             .open(path)
     {
-        let _ = writeln!(file, "{line}");
+        // One write per line: several fakes append to one log at once, and a line written
+        // in two pieces (text, then newline) can be split by another fake's line.
+        let _ = file.write_all(format!("{line}\n").as_bytes());
     }
 }
