@@ -210,11 +210,16 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
         .copied()
         .filter(|&g| matches!(read[g], None | Some(Read::WhoMoves)))
         .collect();
+    // Per group the playouts decide: the ownership below which it is dead.
+    let mut line = vec![DEAD_BELOW; chains.list.len()];
+    for &g in &unread {
+        line[g] = threshold(&layout, &chains, &members[g]);
+    }
     let own = if unread.is_empty() {
         Ownership::none(grid.len())
     } else {
         Ownership::from_playouts(
-            board, grid, &chains, &layout, &verdict, &members, &unread, &proof,
+            board, grid, &chains, &line, &verdict, &members, &unread, &proof,
         )
     };
 
@@ -256,7 +261,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
             },
             None => {
                 let (o, first) = own.of_group(&chains, list);
-                let line = threshold(&layout, &chains, list);
+                let line = line[g];
                 let isolated = o < ISOLATED_ALIVE && isolated(grid, &chains, list);
                 let s = if o < line || isolated {
                     Status::Dead
@@ -428,7 +433,7 @@ impl Ownership {
         board: &Board,
         grid: &crate::life::Grid,
         chains: &Chains,
-        layout: &Layout,
+        line: &[f64],
         verdict: &[Option<Verdict>],
         members: &[Vec<usize>],
         open: &[usize],
@@ -465,14 +470,7 @@ impl Ownership {
             if own.playouts < MIN_PLAYOUTS {
                 continue;
             }
-            unclear.retain(|&g| {
-                let list = &members[g];
-                !clear(
-                    own.of_group(chains, list).0,
-                    threshold(layout, chains, list),
-                    own.playouts,
-                )
-            });
+            unclear.retain(|&g| !clear(own.of_group(chains, &members[g]).0, line[g], own.playouts));
             if unclear.is_empty() {
                 break;
             }

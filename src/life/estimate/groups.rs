@@ -367,6 +367,8 @@ fn count_eyes(
 fn false_eye(grid: &Grid, i: usize, color: Color, gone: &[bool]) -> bool {
     let (w, h) = (usize::from(grid.width), usize::from(grid.height));
     let (x, y) = (i % w, i / w);
+    let held = |k: usize| grid.stones[k] == Some(color.opponent()) && !gone[k];
+    let open = |k: usize| grid.stones[k].is_none() || gone[k];
     let mut theirs = 0;
     let mut edge = false;
     for (dx, dy) in [(-1i32, -1i32), (1, -1), (-1, 1), (1, 1)] {
@@ -376,8 +378,6 @@ fn false_eye(grid: &Grid, i: usize, color: Color, gone: &[bool]) -> bool {
             continue;
         }
         let j = ny as usize * w + nx as usize;
-        let held = |k: usize| grid.stones[k] == Some(color.opponent()) && !gone[k];
-        let open = |k: usize| grid.stones[k].is_none() || gone[k];
         // An empty diagonal next to the opponent's stones is one the opponent can take:
         // two potential eyes that each need a move to keep are one eye.
         if held(j) || (open(j) && grid.neighbours(j).any(held)) {
