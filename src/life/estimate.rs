@@ -20,7 +20,9 @@
 //!    each point. A group whose stones the opponent owns in most playouts is dead. Half
 //!    the playouts start with Black, half with White, so the estimate can tell when the
 //!    outcome depends on who moves. The number of playouts adapts: it stops as soon as
-//!    every open group is clearly decided, and never exceeds a fixed budget.
+//!    every open group is clearly decided, and never exceeds a fixed budget. A group
+//!    decided clearly counts as settled in the later rounds, which then play only
+//!    around the groups still in doubt.
 //!
 //! A clean-up follows: a group the playouts kill but that could only be captured by the
 //! opponent filling into atari (a seki) stays alive.
@@ -43,7 +45,7 @@ use crate::life::{Chains, Grid, pass_alive_of};
 use crate::point::Point;
 use crate::rules::Suicide;
 use groups::{Layout, Verdict};
-use playout::{PlayBoard, Rng, cell_of};
+use playout::{PlayBoard, Rng, cell_of, point_of};
 use reading::Read;
 
 /// What the estimate decided about a group.
@@ -129,6 +131,19 @@ impl Estimate {
         self.groups.iter().filter(|g| g.doubt.is_some())
     }
 }
+
+/// Mixed into the playouts' seed: 0, unless goref is built with the environment
+/// variable `GOREF_PLAYOUT_SALT` set to a number. Only a measurement does that:
+/// `benches/estimate_seeds.py` builds goref with the salts 0 to 9 to see how much the
+/// estimate's accuracy depends on its seed (docs/benchmarks.md). A build's answer for a
+/// position is always the same.
+const SALT: u64 = match option_env!("GOREF_PLAYOUT_SALT") {
+    Some(text) => match u64::from_str_radix(text, 10) {
+        Ok(salt) => salt,
+        Err(_) => panic!("GOREF_PLAYOUT_SALT is not a number"),
+    },
+    None => 0,
+};
 
 /// Playouts per round: the first half starts with Black, the second with White.
 const ROUND: u32 = 8;
@@ -428,6 +443,14 @@ impl Ownership {
     /// Run the playouts: on `board` with the settled dead stones lifted, never playing
     /// inside an area that only settled chains of one colour touch, until every open
     /// group is clearly decided or the budget is spent.
+    ///
+    /// A group the playouts decide clearly counts as settled from the next round on (see
+    /// [`settled_by_playouts`]): its dead stones come off the starting board and the
+    /// areas only settled groups touch are no longer played, so the later rounds spend
+    /// their moves on the groups still in doubt. Every open group's stones are watched in
+    /// every playout (a lifted stone's point is owned by whoever holds it at the end, as
+    /// after a capture), so each group's ownership and its test of who moves first are
+    /// counted over all the playouts.
     #[allow(clippy::too_many_arguments)]
     fn from_playouts(
         board: &Board,
@@ -440,13 +463,23 @@ impl Ownership {
         proof: &crate::life::PassAlive,
     ) -> Ownership {
         let mut unclear: Vec<usize> = open.to_vec();
-        let (play, watch) = Self::setup(board, grid, chains, members, verdict, &unclear, proof);
+        let mut settled = verdict.to_vec();
+        let mut play = Self::setup(board, grid, chains, &settled, proof);
+        let watch: Vec<(usize, usize)> = unclear
+            .iter()
+            .flat_map(|&g| &members[g])
+            .flat_map(|&c| &chains.list[c].points)
+            .map(|&i| (i, cell_of(grid.point(i))))
+            .collect();
         let free = play.listed().max(1);
         let budget = (MOVE_BUDGET / (2 * free)) as u32;
         let max = budget.clamp(MIN_PLAYOUTS, MAX_PLAYOUTS) / ROUND * ROUND;
         let max_moves = 3 * grid.len() + 64;
-        let mut rng =
-            Rng::new(board.hash() ^ (u64::from(board.width()) << 8 | u64::from(board.height())));
+        let mut rng = Rng::new(
+            board.hash()
+                ^ (u64::from(board.width()) << 8 | u64::from(board.height()))
+                ^ SALT.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
         let mut own = Ownership::none(grid.len());
         let mut pb = PlayBoard::blank(0);
         while own.playouts < max {
@@ -470,46 +503,65 @@ impl Ownership {
             if own.playouts < MIN_PLAYOUTS {
                 continue;
             }
-            unclear.retain(|&g| !clear(own.of_group(chains, &members[g]).0, line[g], own.playouts));
+            let mut dead = Vec::new();
+            unclear.retain(|&g| {
+                let list = &members[g];
+                let (o, _) = own.of_group(chains, list);
+                if !clear(o, line[g], own.playouts) {
+                    return true;
+                }
+                if let Some(v) = settled_by_playouts(grid, chains, list, o, line[g]) {
+                    for &c in list {
+                        settled[c] = Some(v);
+                    }
+                    if v == Verdict::Dead {
+                        dead.extend_from_slice(list);
+                    }
+                }
+                false
+            });
             if unclear.is_empty() {
                 break;
+            }
+            if !dead.is_empty() {
+                let lifted: Vec<usize> = dead
+                    .iter()
+                    .flat_map(|&c| &chains.list[c].points)
+                    .map(|&i| cell_of(grid.point(i)))
+                    .collect();
+                for &cell in &lifted {
+                    play.lift(cell);
+                }
+                play.freeze_settled(&lifted, |cell| settled_alive(grid, chains, &settled, cell));
             }
         }
         own
     }
 
-    /// The board the playouts start from, and the stones to watch (cell by point):
-    /// `board` with the dead stones of `verdict` lifted, never playing inside an area
-    /// that only settled living chains of one colour touch.
+    /// The board the playouts start from: `board` with the dead stones of `verdict`
+    /// lifted, never playing in pass-alive territory or inside an area that only settled
+    /// living chains of one colour touch.
     fn setup(
         board: &Board,
         grid: &crate::life::Grid,
         chains: &Chains,
-        members: &[Vec<usize>],
         verdict: &[Option<Verdict>],
-        unclear: &[usize],
         proof: &crate::life::PassAlive,
-    ) -> (Box<PlayBoard>, Vec<(usize, usize)>) {
-        let mut start = board.clone();
-        let mut lifted = vec![false; grid.len()];
+    ) -> Box<PlayBoard> {
+        let territory = |i: usize| proof.territory[i].is_some();
+        let mut play = PlayBoard::new(board, |p| grid.index(p).is_some_and(territory));
         for (c, chain) in chains.list.iter().enumerate() {
             if verdict[c] == Some(Verdict::Dead) {
-                for &i in &chain.points {
-                    lifted[i] = true;
-                    // The point comes from the grid of this board: it is on it.
-                    let _ = start.set(grid.point(i), None);
-                }
+                play.lift(cell_of(grid.point(chain.points[0])));
             }
         }
-        let frozen = settled_areas(grid, chains, verdict, &lifted, proof);
-        let play = PlayBoard::new(&start, |p| grid.index(p).is_some_and(|i| frozen[i]));
-        let watch = unclear
-            .iter()
-            .flat_map(|&g| &members[g])
-            .flat_map(|&c| &chains.list[c].points)
-            .map(|&i| (i, cell_of(grid.point(i))))
-            .collect();
-        (play, watch)
+        // Lifting lists the points it frees and their neighbours.
+        for i in (0..grid.len()).filter(|&i| territory(i)) {
+            play.put_aside(cell_of(grid.point(i)));
+        }
+        let starts = play.listed_cells();
+        play.freeze_settled(&starts, |cell| settled_alive(grid, chains, verdict, cell));
+        play
     }
 
     /// The share of the playouts in which the group of `list` owned its stones, overall
@@ -586,14 +638,35 @@ fn isolated(grid: &crate::life::Grid, chains: &Chains, list: &[usize]) -> bool {
 }
 
 /// How far from its line, in units of 1/sqrt(playouts), a group's ownership must be for
-/// the playouts to stop: after 8 playouts a group must be unanimous or nearly so, after
-/// 64 it may be 0.1 from the line. On the corpus (docs/benchmarks.md) a stricter stop
-/// costs half as much work again and decides no more positions right.
-const CLEAR: f64 = 0.8;
+/// the playouts to stop: after 8 playouts a group must be 0.25 from the line, after 64
+/// it may be 0.09 from it. On the corpus, over ten seeds of the playouts
+/// (docs/benchmarks.md), the stops 0.6 to 0.8 and twice as many playouts all decide as
+/// many positions right, within about one record; 0.7 plays about a sixth fewer moves
+/// than 0.8.
+const CLEAR: f64 = 0.7;
 
 /// Whether an ownership of `o` after `n` playouts is far enough from even to stop.
 fn clear(o: f64, line: f64, n: u32) -> bool {
     (o - line).abs() > CLEAR / f64::from(n).sqrt()
+}
+
+/// What the later playouts may take as settled about the group of `list`, which the
+/// playouts decided clearly with an ownership of `o` against its line `line`: dead when
+/// the clean-up would not look at it again as a seki ([`SEKI_DOUBT`]), alive when no
+/// other rule could still call it dead (an isolated stone or two needs
+/// [`ISOLATED_ALIVE`]); `None` leaves it on the board, open.
+fn settled_by_playouts(
+    grid: &crate::life::Grid,
+    chains: &Chains,
+    list: &[usize],
+    o: f64,
+    line: f64,
+) -> Option<Verdict> {
+    if o < line {
+        (confidence(o, line, Status::Dead) >= SEKI_DOUBT).then_some(Verdict::Dead)
+    } else {
+        (o >= ISOLATED_ALIVE || !isolated(grid, chains, list)).then_some(Verdict::Alive)
+    }
 }
 
 /// The ownership below which the playouts call the group of `list` dead.
@@ -653,36 +726,16 @@ fn confidence(o: f64, line: f64, status: Status) -> f64 {
     }
 }
 
-/// Per point: whether the playouts leave it alone. Pass-alive territory, and every
-/// area of empty points (and lifted dead stones) that touches only settled living chains
-/// of one colour.
-fn settled_areas(
+/// Whether the stone on the playout board's `cell` belongs to a chain `verdict` calls
+/// alive.
+fn settled_alive(
     grid: &crate::life::Grid,
     chains: &Chains,
     verdict: &[Option<Verdict>],
-    lifted: &[bool],
-    proof: &crate::life::PassAlive,
-) -> Vec<bool> {
-    let mut frozen: Vec<bool> = (0..grid.len())
-        .map(|i| proof.territory[i].is_some())
-        .collect();
-    let open = |i: usize| grid.stones[i].is_none() || lifted[i];
-    grid.regions(open, |area, border| {
-        let mut touches = 0u8;
-        let mut settled = true;
-        for &nb in border {
-            if let Some(c) = grid.stones[nb] {
-                touches |= groups::bit(c);
-                settled &= verdict[chains.of[nb]] == Some(Verdict::Alive);
-            }
-        }
-        if settled && (touches == 1 || touches == 2) {
-            for &i in area {
-                frozen[i] = true;
-            }
-        }
-    });
-    frozen
+    cell: usize,
+) -> bool {
+    grid.index(point_of(cell))
+        .is_some_and(|i| verdict[chains.of[i]] == Some(Verdict::Alive))
 }
 
 /// Per point, who owns it once the `removed` stones are gone: a stone's colour, or the

@@ -47,7 +47,6 @@ pub(super) fn cell_of(p: Point) -> usize {
 }
 
 /// The point of an on-board cell.
-#[cfg(test)]
 pub(super) fn point_of(cell: usize) -> Point {
     // On-board cells have 1 <= row, column <= 25, so both fit a u8.
     Point::new((cell % STRIDE - 1) as u8, (cell / STRIDE - 1) as u8)
@@ -927,6 +926,74 @@ impl PlayBoard {
             me = 3 - me;
         }
         played
+    }
+
+    /// Take the chain through `cell` off the board, if a stone is there: its points and
+    /// the empty points next to it become playable. For a starting position only (it
+    /// forgets the ko and the last move's ataris).
+    pub(super) fn lift(&mut self, cell: usize) {
+        if matches!(self.cells[cell], BLACK | WHITE) {
+            self.remove_chain(usize::from(self.head[cell]));
+        }
+        self.ko_cell = 0;
+        self.ataris.known = false;
+        self.ataris.n_theirs = 0;
+    }
+
+    /// Never play on the empty `cell` (pass-alive territory).
+    pub(super) fn put_aside(&mut self, cell: usize) {
+        self.unlist(cell);
+    }
+
+    /// The cells a move may be drawn from now.
+    pub(super) fn listed_cells(&self) -> Vec<usize> {
+        self.empties[..self.n_empty]
+            .iter()
+            .map(|&c| usize::from(c))
+            .collect()
+    }
+
+    /// Stop playing in each area of empty points through one of the `starts` whose
+    /// stones around are all of one colour and all `settled` (a cell of a stone): what a
+    /// start position built by [`PlayBoard::new`] leaves out from the first. A point
+    /// already put aside stays so.
+    pub(super) fn freeze_settled(&mut self, starts: &[usize], settled: impl Fn(usize) -> bool) {
+        let mut seen = [false; CELLS];
+        let mut area = [0u16; MAX_POINTS];
+        for &start in starts {
+            if self.cells[start] != EMPTY || seen[start] {
+                continue;
+            }
+            // The area through `start`: `area[..len]`, walked as a stack from `top`.
+            seen[start] = true;
+            area[0] = start as u16;
+            let (mut len, mut top) = (1, 0);
+            let (mut touches, mut all_settled) = (0u8, true);
+            while top < len {
+                let c = usize::from(area[top]);
+                top += 1;
+                for nb in neighbours(c) {
+                    match self.cells[nb] {
+                        EMPTY if !seen[nb] => {
+                            seen[nb] = true;
+                            // Each empty cell is added once: at most MAX_POINTS.
+                            area[len] = nb as u16;
+                            len += 1;
+                        }
+                        v @ (BLACK | WHITE) => {
+                            touches |= v;
+                            all_settled = all_settled && settled(nb);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if all_settled && (touches == BLACK || touches == WHITE) {
+                for &c in &area[..len] {
+                    self.unlist(usize::from(c));
+                }
+            }
+        }
     }
 
     /// A pass: only clears the simple-ko point.

@@ -405,3 +405,48 @@ fn two_eyes_the_opponent_can_each_make_false_are_not_plain_life() {
     assert_eq!(g.stones.len(), 7, "one group: the chains share the eyes");
     assert_eq!((g.status, g.basis), (Status::Dead, Basis::Playouts));
 }
+
+#[test]
+fn lifting_a_chain_and_freezing_the_areas_it_settles() {
+    let b = board(
+        "
+        . . X . .
+        . O X . .
+        X X X O O
+        . . . O .
+        ",
+    );
+    let cell = |x, y| cell_of(Point::new(x, y));
+    let mut pb = PlayBoard::new(&b, |_| false);
+    // White's stone inside Black's corner comes off: its point is playable again.
+    pb.lift(cell(1, 1));
+    pb.check().expect("consistent after lifting");
+    assert_eq!(pb.owner_stone(cell(1, 1)), None);
+    assert!(pb.listed_cells().contains(&cell(1, 1)));
+    // With Black's stones settled, the corner the lifted stone leaves is Black's alone:
+    // nobody plays there any more. The areas Black shares with White stay in play, and
+    // White's own point is no area through the lifted stone.
+    let black = |c: usize| pb.owner_stone(c) == Some(Black);
+    let black_cells: Vec<usize> = (0..5)
+        .flat_map(|y| (0..5).map(move |x| cell(x, y)))
+        .filter(|&c| black(c))
+        .collect();
+    pb.freeze_settled(&[cell(1, 1)], |c| black_cells.contains(&c));
+    let listed = pb.listed_cells();
+    for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        assert!(!listed.contains(&cell(x, y)), "({x}, {y}) is still played");
+    }
+    for (x, y) in [(3, 0), (4, 1), (0, 3), (2, 3), (4, 3)] {
+        assert!(
+            listed.contains(&cell(x, y)),
+            "({x}, {y}) is no longer played"
+        );
+    }
+    // Every stone settled: White's one-point area goes too, the shared ones stay.
+    let starts = pb.listed_cells();
+    pb.freeze_settled(&starts, |_| true);
+    let listed = pb.listed_cells();
+    assert!(!listed.contains(&cell(4, 3)));
+    assert!(listed.contains(&cell(3, 0)) && listed.contains(&cell(0, 3)));
+    pb.check().expect("consistent after freezing");
+}
