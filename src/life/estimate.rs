@@ -234,7 +234,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
         Ownership::none(grid.len())
     } else {
         Ownership::from_playouts(
-            board, grid, &chains, &line, &verdict, &members, &unread, &proof,
+            board, &position, grid, &chains, &line, &verdict, &members, &unread, &proof,
         )
     };
 
@@ -454,6 +454,7 @@ impl Ownership {
     #[allow(clippy::too_many_arguments)]
     fn from_playouts(
         board: &Board,
+        position: &PlayBoard,
         grid: &crate::life::Grid,
         chains: &Chains,
         line: &[f64],
@@ -464,7 +465,7 @@ impl Ownership {
     ) -> Ownership {
         let mut unclear: Vec<usize> = open.to_vec();
         let mut settled = verdict.to_vec();
-        let mut play = Self::setup(board, grid, chains, &settled, proof);
+        let mut play = Self::setup(position, grid, chains, &settled, proof);
         let watch: Vec<(usize, usize)> = unclear
             .iter()
             .flat_map(|&g| &members[g])
@@ -538,18 +539,19 @@ impl Ownership {
         own
     }
 
-    /// The board the playouts start from: `board` with the dead stones of `verdict`
+    /// The board the playouts start from: `position` with the dead stones of `verdict`
     /// lifted, never playing in pass-alive territory or inside an area that only settled
     /// living chains of one colour touch.
     fn setup(
-        board: &Board,
+        position: &PlayBoard,
         grid: &crate::life::Grid,
         chains: &Chains,
         verdict: &[Option<Verdict>],
         proof: &crate::life::PassAlive,
     ) -> Box<PlayBoard> {
         let territory = |i: usize| proof.territory[i].is_some();
-        let mut play = PlayBoard::new(board, |p| grid.index(p).is_some_and(territory));
+        let mut play = Box::new(position.clone());
+        play.relist(|cell| grid.index(point_of(cell)).is_some_and(territory));
         for (c, chain) in chains.list.iter().enumerate() {
             if verdict[c] == Some(Verdict::Dead) {
                 play.lift(cell_of(grid.point(chain.points[0])));

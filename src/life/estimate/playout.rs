@@ -940,6 +940,20 @@ impl PlayBoard {
         self.ataris.n_theirs = 0;
     }
 
+    /// List again every empty point but those where `frozen` holds (a cell), in the order
+    /// [`PlayBoard::new`] lists them: a board built with every point listed then gives
+    /// the board built with `frozen`, without building its chains again.
+    pub(super) fn relist(&mut self, frozen: impl Fn(usize) -> bool) {
+        self.n_empty = 0;
+        let used = self.used.min(CELLS);
+        self.slot[..used].fill(NOT_LISTED);
+        for cell in 0..used {
+            if self.cells[cell] == EMPTY && !frozen(cell) {
+                self.list(cell);
+            }
+        }
+    }
+
     /// Never play on the empty `cell` (pass-alive territory).
     pub(super) fn put_aside(&mut self, cell: usize) {
         self.unlist(cell);
