@@ -140,6 +140,8 @@ impl Estimate {
 const SALT: u64 = match option_env!("GOREF_PLAYOUT_SALT") {
     Some(text) => match u64::from_str_radix(text, 10) {
         Ok(salt) => salt,
+        // A constant: evaluated while compiling, so a bad value fails the build and no
+        // input ever reaches this.
         Err(_) => panic!("GOREF_PLAYOUT_SALT is not a number"),
     },
     None => 0,
@@ -525,10 +527,11 @@ impl Ownership {
                 break;
             }
             if !dead.is_empty() {
+                // One cell per chain: lifting takes the whole chain, and the area it leaves
+                // holds all its points.
                 let lifted: Vec<usize> = dead
                     .iter()
-                    .flat_map(|&c| &chains.list[c].points)
-                    .map(|&i| cell_of(grid.point(i)))
+                    .map(|&c| cell_of(grid.point(chains.list[c].points[0])))
                     .collect();
                 for &cell in &lifted {
                     play.lift(cell);
