@@ -7,15 +7,20 @@
 //! folder of engine games. Such a node has nothing to parse but two letters, so the loader
 //! cuts a game text into pieces along its main line:
 //!
-//! 1. the root node, parsed by sgf-parse as a game tree of its own;
+//! 1. the root node;
 //! 2. runs of at least [`MIN_RUN`] plain move nodes, read here into sgf-parse's own
 //!    [`Move`] values, exactly what its parser would have made of them;
-//! 3. between runs, the other nodes (a comment, a clock, setup...), parsed by sgf-parse
-//!    as the children of an empty root;
-//! 4. from the first variation on, everything left, parsed the same way.
+//! 3. between runs, the other nodes (a comment, a clock, setup...);
+//! 4. from the first variation on, everything left, parsed by sgf-parse as the children
+//!    of an empty root.
+//!
+//! The root and the other nodes are tokenized here too ([`nodes`]) when every identifier
+//! is in capitals: sgf-parse's lexer builds each value a character at a time, which made
+//! it a fifth of a whole batch. sgf-parse still reads every value (`Prop::new`), so the
+//! properties are its own; anything unusual goes to its parser as a game tree of its own.
 //!
 //! The record is then built from the pieces as if from one tree (same node numbers, same
-//! main line). When anything is unusual (no `(;` start, no run of [`MIN_RUN`], a piece
+//! main line). When anything is unusual (no `(;` start, a piece
 //! sgf-parse rejects) the loader parses the whole game tree as before, so this is only
 //! ever a shortcut: tests compare it with the whole-tree parse on every record of the
 //! corpus, on generated texts, and under a differential fuzz target.
@@ -97,14 +102,91 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
             }
         }
     }
-    if moves.is_empty() {
-        return None;
-    }
     Some(Split {
         root,
         moves,
         pieces,
     })
+}
+
+/// A node's properties as sgf-parse's lexer reads them: each identifier with its values,
+/// unescaped, in order.
+pub(crate) type Properties = Vec<(String, Vec<String>)>;
+
+/// The properties of a root node as the cutter hands it over (`(;` and the properties,
+/// without the closing `)`), read without sgf-parse's per-character lexer; sgf-parse still
+/// interprets every value. `None` for anything [`nodes`] turns away, and for a `GM` other
+/// than a single `GM[1]` (sgf-parse would read the tree as another game, or fail): the
+/// caller then hands the root to sgf-parse.
+pub(crate) fn root_properties(root: &str) -> Option<Properties> {
+    let b = root.as_bytes();
+    let i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'(') {
+        return None;
+    }
+    let mut nodes = nodes(root, skip_ws(b, i + 1))?;
+    let root = nodes.pop().filter(|_| nodes.is_empty())?;
+    let mut game_types = root.iter().filter(|(identifier, _)| identifier == "GM");
+    match (game_types.next(), game_types.next()) {
+        (None, _) => Some(root),
+        (Some((_, values)), None) if values == &["1"] => Some(root),
+        _ => None,
+    }
+}
+
+/// The nodes of `text` from `i` to its end, each `;` and its properties, as sgf-parse's
+/// lexer reads them. `None` for anything it would read differently or reject: a variation
+/// or the end of one, an identifier that is not all capital letters (it converts or rejects
+/// those), a text that ends inside a value.
+pub(crate) fn nodes(text: &str, mut i: usize) -> Option<Vec<Properties>> {
+    let b = text.as_bytes();
+    let mut nodes = Vec::new();
+    while i < b.len() {
+        if b[i] != b';' {
+            return None;
+        }
+        i = skip_ws(b, i + 1);
+        let mut properties = Vec::new();
+        while b.get(i).is_some_and(u8::is_ascii_uppercase) {
+            let start = i;
+            while b.get(i).is_some_and(u8::is_ascii_uppercase) {
+                i += 1;
+            }
+            if b.get(i) != Some(&b'[') {
+                return None;
+            }
+            let identifier = &text[start..i];
+            let mut values = Vec::new();
+            while b.get(i) == Some(&b'[') {
+                let end = value_end(b, i + 1)?;
+                values.push(unescape(&text[i + 1..end])?);
+                i = skip_ws(b, end + 1);
+            }
+            properties.push((identifier.to_string(), values));
+        }
+        nodes.push(properties);
+    }
+    Some(nodes)
+}
+
+/// A value as sgf-parse's lexer reads it: a backslash escapes the character after it and
+/// is itself dropped.
+fn unescape(raw: &str) -> Option<String> {
+    if !raw.contains('\\') {
+        return Some(raw.to_string());
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut escaped = false;
+    for &c in raw.as_bytes() {
+        if c == b'\\' && !escaped {
+            escaped = true;
+        } else {
+            escaped = false;
+            out.push(c);
+        }
+    }
+    // Only ASCII backslashes were dropped, so the bytes are still UTF-8.
+    String::from_utf8(out).ok()
 }
 
 /// Where the node whose properties start at `i` (just past its `;`) ends: the next `;`,

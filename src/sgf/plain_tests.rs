@@ -1,7 +1,7 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
 use super::super::{Deadline, Limits, decode, load_games, scan};
-use super::{Piece, split};
+use super::{Piece, Properties, nodes, root_properties, split};
 use crate::testing::{corpus, files_with_extension};
 
 /// Load `bytes` both ways; the results must be equal.
@@ -92,13 +92,24 @@ fn runs_between_other_nodes_are_read_in_pieces() {
 }
 
 #[test]
-fn short_runs_and_unusual_nodes_are_parsed_whole() {
-    // Fewer than MIN_RUN plain moves.
-    assert_eq!(games_cut(b"(;GM[1];B[aa];W[bb])"), 0);
-    // Nothing plain after the root.
-    let timed: String = (0..20).map(|_| ";B[aa]BL[10]").collect();
-    assert_eq!(games_cut(format!("(;GM[1]{timed})").as_bytes()), 0);
-    // A run is read up to the first node that is not plain.
+fn games_without_long_runs_are_cut_as_well() {
+    // Fewer than MIN_RUN plain moves: one piece of other nodes.
+    let short = b"(;GM[1];B[aa];W[bb])";
+    assert_eq!(games_cut(short), 1);
+    both_ways(short).unwrap();
+    // Nothing plain after the root: the clock on every move.
+    let timed: String = (0..20).map(|i| format!(";B[aa]BL[{}]", 100 - i)).collect();
+    let text = format!("(;GM[1]{timed})");
+    assert_eq!(games_cut(text.as_bytes()), 1);
+    both_ways(text.as_bytes()).unwrap();
+    let records = crate::sgf::load(text.as_bytes()).unwrap();
+    let record = records[0].as_ref().unwrap();
+    assert_eq!(record.moves.len(), 20);
+    assert_eq!(record.moves[19].time_left, Some(81.0));
+}
+
+#[test]
+fn a_run_is_read_up_to_the_first_node_that_is_not_plain() {
     let run: String = (0..10).map(|_| ";B[aa];W[bb]").collect();
     for node in [
         ";B[Aa]",
@@ -112,6 +123,83 @@ fn short_runs_and_unusual_nodes_are_parsed_whole() {
         let text = format!("(;GM[1]{run}{node}{run})");
         assert_eq!(games_cut(text.as_bytes()), 1, "{node}");
         both_ways(text.as_bytes()).unwrap_or_else(|e| panic!("{node}: {e}"));
+    }
+}
+
+#[test]
+fn other_nodes_read_without_sgf_parse_are_what_it_reads() {
+    let run: String = (0..10).map(|_| ";B[aa];W[bb]").collect();
+    for (root, node) in [
+        ("PB[a \\] b \\\\ c \\\n d]", ";C[a \\] b]B[cc]"),
+        ("PW[\\\u{e9}t\u{e9} \u{4e2d}]", ";W[dd]WL[\\1\\2]"),
+        ("", ";AB[aa] [bb]\n\t[cc]PL[W]"),
+        ("", ";;B[cc]; ;W[dd]"),
+        ("", ";B[cc]CoPyright[mixed case, which sgf-parse converts]"),
+        ("", ";B[cc]C[ends with a non-ASCII space]\u{3000}"),
+        ("C[root \\] comment]AB[dd][ee]", ";W[ff]WL[3.5]"),
+        ("GM[2]", ";B[cc]C[x]"),
+        ("GM[1]GM[1]", ";B[cc]C[x]"),
+        ("GM[01]", ";B[cc]C[x]"),
+        ("Gm[1]", ";B[cc]C[x]"),
+    ] {
+        let text = format!("(;SZ[19]{root}{run}{node}{run})");
+        both_ways(text.as_bytes()).unwrap_or_else(|e| panic!("{root} {node}: {e}"));
+        let short = format!("(;SZ[19]{root}{node})");
+        both_ways(short.as_bytes()).unwrap_or_else(|e| panic!("{root} {node}: {e}"));
+    }
+}
+
+#[test]
+fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
+    let owned = |nodes: &[&[(&str, &[&str])]]| -> Vec<Properties> {
+        nodes
+            .iter()
+            .map(|node| {
+                node.iter()
+                    .map(|(id, values)| {
+                        (
+                            id.to_string(),
+                            values.iter().map(|v| v.to_string()).collect(),
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(
+        nodes(
+            ";C[a \\] b \\\\ c \\\n d]B[cc] ;\n;AB[aa] [bb]\t[\\\u{e9}]",
+            0
+        ),
+        Some(owned(&[
+            &[("C", &["a ] b \\ c \n d"]), ("B", &["cc"])],
+            &[],
+            &[("AB", &["aa", "bb", "\u{e9}"])],
+        ]))
+    );
+    // What sgf-parse reads differently, or rejects, is left to it.
+    for text in [
+        ";CoPyright[x]",
+        ";B [aa]",
+        ";B[aa](;W[bb])",
+        ";B[aa",
+        "B[aa]",
+        ";B[aa]\u{3000}",
+    ] {
+        assert_eq!(nodes(text, 0), None, "{text}");
+    }
+    assert_eq!(
+        root_properties("(;GM[1]SZ[9]"),
+        Some(owned(&[&[("GM", &["1"]), ("SZ", &["9"])]])).and_then(|mut n| n.pop())
+    );
+    for root in [
+        "(;GM[2]",
+        "(;GM[1]GM[1]",
+        "(;GM[01]",
+        "(;SZ[9];B[aa]",
+        ";SZ[9]",
+    ] {
+        assert_eq!(root_properties(root), None, "{root}");
     }
 }
 
