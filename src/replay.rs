@@ -31,8 +31,9 @@ pub const MAX_FINDINGS: usize = 10_000;
 #[derive(Debug, Clone)]
 pub struct Replay {
     pub findings: Vec<Finding>,
-    /// The final position.
-    pub board: Board,
+    /// The final position (boxed: a board is several kilobytes, and a replay is moved
+    /// from the replayer to the report and on to the count).
+    pub board: Box<Board>,
     /// Moves in the record's main line (stone plays and passes).
     pub moves: usize,
     /// Passes by colour (index with [`Color::index`]).
@@ -100,13 +101,13 @@ pub fn position_after(
     rules: &RuleSet,
     moves: usize,
 ) -> Result<Board, ReplayError> {
-    Ok(Replayer::new(record, rules)?.run(moves)?.board)
+    Ok(*Replayer::new(record, rules)?.run(moves)?.board)
 }
 
 struct Replayer<'a> {
     record: &'a GameRecord,
     rules: &'a RuleSet,
-    board: Board,
+    board: Box<Board>,
     found: Found,
     positions: Positions,
     passes: [u32; 2],
@@ -126,6 +127,7 @@ struct Replayer<'a> {
 impl<'a> Replayer<'a> {
     fn new(record: &'a GameRecord, rules: &'a RuleSet) -> Result<Self, ReplayError> {
         let board = Board::new(record.width, record.height)
+            .map(Box::new)
             .ok_or(ReplayError::BadSize(record.width, record.height))?;
         // Who is to move at the start: `PL`, else the first mover, else Black.
         let first_player = record

@@ -115,7 +115,7 @@ fn final_position(
     whole: replay::Replay,
     adjudication: Adjudication,
 ) -> GameDiagram {
-    let mut diagram = Diagram::new(whole.board);
+    let mut diagram = Diagram::new(*whole.board);
     diagram.last_move = record.moves.last().and_then(|m| match m.action {
         Action::Play(p) => Some(p),
         _ => None,

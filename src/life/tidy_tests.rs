@@ -360,7 +360,7 @@ fn fixture(path: &str) -> (Board, Vec<Point>) {
         record.territory.as_ref(),
     )
     .expect("dead stones");
-    (replay.board, dead.stones)
+    (*replay.board, dead.stones)
 }
 
 /// A fixture and what it must show, in D4 form: (file, shared points, eyes of the seki,

@@ -68,7 +68,7 @@ fn final_position(path: &str) -> Board {
         .next()
         .expect("one game")
         .expect("a clean game");
-    replay(&record, &RuleSet::default())
+    *replay(&record, &RuleSet::default())
         .expect("the record replays")
         .board
 }
