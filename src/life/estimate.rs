@@ -322,8 +322,10 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
         if let Some(d) = &mut status[g]
             && d.status == Status::Dead
             && !d.isolated
-            && d.confidence < SEKI_DOUBT
-            && standoff(grid, &chains, &layout, &position, &members[g])
+            && ((d.confidence < SEKI_DOUBT
+                && standoff(grid, &chains, &layout, &position, &members[g]))
+                || (in_ko(grid, &chains, &layout, &members[g], true)
+                    && has_eye(&chains, &layout, &members[g])))
         {
             let mut others = removed.clone();
             for &c in &members[g] {
@@ -566,6 +568,7 @@ impl Ownership {
         }
         let starts = play.listed_cells();
         play.freeze_settled(&starts, |cell| settled_alive(grid, chains, verdict, cell));
+        play.mark_standoffs();
         play
     }
 
@@ -792,9 +795,8 @@ fn area_owner(grid: &crate::life::Grid, removed: &[bool]) -> Vec<Option<Color>> 
 }
 
 /// Whether the group of `list` has a liberty next to an opponent stone that neither
-/// colour can fill without filling into atari, or touches the opponent's stone of a ko (a
-/// single stone in atari on a point only its colour surrounds, which a ko inside a seki
-/// leaves open): what every seki needs.
+/// colour can fill without filling into atari, or takes part in a ko inside a seki
+/// ([`in_ko`]): what every seki needs.
 fn standoff(
     grid: &crate::life::Grid,
     chains: &Chains,
@@ -812,27 +814,49 @@ fn standoff(
                 && position.fills_into_atari(cell, color.opponent())
         })
     });
-    // The stone of a ko: a single opponent stone in atari whose last liberty has only
-    // stones of the opponent's colour around it.
-    let ko_stone = |nb: usize| {
-        let Some(chain) = chains.list.get(chains.of[nb]) else {
-            return false;
-        };
-        let libs = &layout.libs[chains.of[nb]];
-        chain.color == color.opponent()
-            && chain.points.len() == 1
+    shared || in_ko(grid, chains, layout, list, false)
+}
+
+/// Whether the group of `list` is next to the opponent's stone of a ko, or with `own`
+/// holds one: a single stone in atari whose last liberty only stones of its colour
+/// surround, which a ko inside a seki leaves open (`fixtures/scoring/japanese/seki-ko.sgf`).
+fn in_ko(
+    grid: &crate::life::Grid,
+    chains: &Chains,
+    layout: &Layout,
+    list: &[usize],
+    own: bool,
+) -> bool {
+    let ko_stone = |c: usize| {
+        let color = chains.list[c].color;
+        let libs = &layout.libs[c];
+        chains.list[c].points.len() == 1
             && libs.len() == 1
             && grid
                 .neighbours(libs[0])
-                .all(|m| m == nb || grid.stones[m] == Some(color.opponent()))
+                .all(|m| grid.stones[m] == Some(color))
     };
-    shared
-        || list.iter().any(|&c| {
-            chains.list[c]
-                .points
-                .iter()
-                .any(|&i| grid.neighbours(i).any(ko_stone))
+    list.iter().any(|&c| {
+        (own && ko_stone(c))
+            || chains.list[c].points.iter().any(|&i| {
+                grid.neighbours(i).any(|nb| {
+                    grid.stones[nb] == Some(chains.list[c].color.opponent())
+                        && ko_stone(chains.of[nb])
+                })
+            })
+    })
+}
+
+/// Whether the group of `list` has an eye of two points or more: an empty area next to
+/// it that only its colour touches.
+fn has_eye(chains: &Chains, layout: &Layout, list: &[usize]) -> bool {
+    let color = chains.list[list[0]].color;
+    list.iter().any(|&c| {
+        layout.libs[c].iter().any(|&e| {
+            let area = &layout.areas[layout.area_of[e]];
+            area.touches == groups::bit(color) && area.points.len() >= 2
         })
+    })
 }
 
 /// The points where `keep` holds, in reading order.

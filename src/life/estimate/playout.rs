@@ -37,6 +37,8 @@ const WHITE: u8 = 2;
 const BORDER: u8 = 3;
 /// Head of empty and border cells: cell 0 is a corner sentinel, never a chain's head.
 const NO_CHAIN: u16 = 0;
+/// The most standoff points a playout board keeps (see [`PlayBoard::mark_standoffs`]).
+const STANDOFFS: usize = 8;
 /// `slot` of a cell not in the list of empty points.
 const NOT_LISTED: u16 = u16::MAX;
 
@@ -165,6 +167,13 @@ pub(super) struct PlayBoard {
     ko_value: u8,
     /// What the last move played left in atari.
     ataris: Ataris,
+    /// The vital point of the eye space the last move's capture left, when it has one
+    /// (see [`PlayBoard::vital_point`]); 0 = none.
+    vital: u16,
+    /// The standoff points of the position the playouts start from (see
+    /// [`PlayBoard::mark_standoffs`]), at most [`STANDOFFS`] of them.
+    standoffs: [u16; STANDOFFS],
+    n_standoffs: u8,
     /// Cells in use: the board's rows and the sentinel rows around them. The arrays
     /// past this hold nothing and are never read.
     used: usize,
@@ -220,6 +229,9 @@ impl PlayBoard {
                 theirs: [0; 4],
                 n_theirs: 0,
             },
+            vital: 0,
+            standoffs: [0; STANDOFFS],
+            n_standoffs: 0,
             used,
         })
     }
@@ -275,6 +287,9 @@ impl PlayBoard {
         self.ko_cell = other.ko_cell;
         self.ko_value = other.ko_value;
         self.ataris = other.ataris;
+        self.vital = other.vital;
+        self.standoffs = other.standoffs;
+        self.n_standoffs = other.n_standoffs;
         self.used = used;
     }
 
@@ -648,6 +663,16 @@ impl PlayBoard {
             self.list(lib);
             self.ataris.own = lib as u16;
         }
+        // One chain of 3 to 6 stones captured: its points are an eye space to kill,
+        // unless the capture starts a race out of a seki.
+        self.vital = if (3..=6).contains(&captured)
+            && captured == u32::from(self.size_of_ring(last))
+            && !self.at_standoff(mine)
+        {
+            self.vital_point(last)
+        } else {
+            0
+        };
         if captured == 1 && self.size[mine] == 1 && self.libs[mine] == 1 {
             self.ko_cell = last as u16;
             self.ko_value = them;
@@ -655,6 +680,90 @@ impl PlayBoard {
             self.ko_cell = 0;
         }
         captured
+    }
+
+    /// Whether the chain headed by `h` is next to one of the standoff points of the
+    /// position the playouts started from.
+    fn at_standoff(&self, h: usize) -> bool {
+        self.standoffs[..usize::from(self.n_standoffs)]
+            .iter()
+            .any(|&c| {
+                neighbours(usize::from(c))
+                    .iter()
+                    .any(|&nb| usize::from(self.head[nb]) == h)
+            })
+    }
+
+    /// Note this position's standoff points (the first [`STANDOFFS`] of them): listed
+    /// empty points where a stone of either colour would capture nothing and leave its
+    /// chain in atari. Nobody fills them in a seki, and a capture by a chain next to one
+    /// starts a race in which the side that captured first may lose (a hanezeki,
+    /// `fixtures/scoring/japanese/seki-hanezeki.sgf`): no eye space to kill, so no
+    /// vital-point reply (see [`PlayBoard::vital_point`]). Kept as they are when the
+    /// playouts later lift dead chains: a chain lifted next to a seki is often one of
+    /// its own (the chain in atari of a hanezeki), and the race stays one.
+    pub(super) fn mark_standoffs(&mut self) {
+        let mut n = 0;
+        for i in 0..self.n_empty {
+            if n == STANDOFFS {
+                break;
+            }
+            let cell = usize::from(self.empties[i]);
+            if self.fills_into_atari(cell, Color::Black)
+                && self.fills_into_atari(cell, Color::White)
+            {
+                self.standoffs[n] = cell as u16;
+                n += 1;
+            }
+        }
+        self.n_standoffs = n as u8;
+    }
+
+    /// How many cells the circular list through `start` holds (a captured chain's list
+    /// survives its capture), counted up to 7.
+    fn size_of_ring(&self, start: usize) -> u16 {
+        let (mut n, mut s) = (0, start);
+        loop {
+            n += 1;
+            s = usize::from(self.next[s]);
+            if s == start || n == 7 {
+                return n;
+            }
+        }
+    }
+
+    /// The vital point of the eye space a capture just emptied, the chain whose list
+    /// runs through `start` (3 to 6 points): the point with the most neighbours in the
+    /// space, when only one has that many and it has two or more (the middle of a bent
+    /// or straight three, of a pyramid four, of a bulky five, of a crossed or rabbity
+    /// six). The side whose stones were captured plays there next, as a player killing
+    /// the space would; 0 when the shape has no such point.
+    fn vital_point(&self, start: usize) -> u16 {
+        let mut space = [0usize; 6];
+        let (mut n, mut s) = (0, start);
+        loop {
+            space[n] = s;
+            n += 1;
+            s = usize::from(self.next[s]);
+            if s == start || n == space.len() {
+                break;
+            }
+        }
+        let space = &space[..n];
+        let (mut best, mut most, mut ties) = (0, 0, 0);
+        for &c in space {
+            let k = neighbours(c).iter().filter(|nb| space.contains(nb)).count();
+            if k > most {
+                (best, most, ties) = (c, k, 1);
+            } else if k == most {
+                ties += 1;
+            }
+        }
+        if most >= 2 && ties == 1 {
+            best as u16
+        } else {
+            0
+        }
     }
 
     /// A chain in atari can be captured on its last liberty: make sure the points
@@ -832,6 +941,18 @@ impl PlayBoard {
             .find(|&lib| self.saves(lib, me))
     }
 
+    /// The vital point of the eye space the last move's capture left, if `me` may play
+    /// there.
+    #[inline]
+    pub(super) fn nakade(&self, me: u8) -> Option<usize> {
+        let cell = usize::from(self.vital);
+        (cell != 0
+            && self.cells[cell] == EMPTY
+            && self.slot[cell] != NOT_LISTED
+            && matches!(self.judge(cell, me), Judgement::Accepted))
+        .then_some(cell)
+    }
+
     /// Some liberty of the chain headed by `h`.
     fn a_liberty(&self, h: usize) -> Option<usize> {
         let mut s = h;
@@ -899,7 +1020,7 @@ impl PlayBoard {
         let mut played = 0;
         for _ in 0..max_moves {
             let forced = if last != 0 {
-                self.capture_or_save(last, me)
+                self.capture_or_save(last, me).or_else(|| self.nakade(me))
             } else {
                 None
             };
@@ -1013,6 +1134,7 @@ impl PlayBoard {
     /// A pass: only clears the simple-ko point.
     pub(super) fn pass(&mut self) {
         self.ko_cell = 0;
+        self.vital = 0;
     }
 
     /// The stone on `cell`, for tests.
