@@ -702,9 +702,8 @@ fn cut_in_parts(text: &str) -> Option<Parts> {
         let first = record::first_go_tree(trees);
         if count == 1 { first } else { None }
     };
-    // Most nodes that are not plain moves hold a few ordinary properties: those are read
-    // without sgf-parse's lexer (which took a third of the loader's time), and sgf-parse
-    // reads their values.
+    // The root and the other nodes are tokenized by `plain.rs` when it reads them as
+    // sgf-parse's lexer would (see there); sgf-parse then reads their values.
     let root = match plain::root_properties(split.root) {
         Some(properties) => record::Tree(SgfNode::new(props(properties), Vec::new(), true)),
         None => one_tree(&format!("{})", split.root))?,

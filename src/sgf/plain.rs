@@ -15,15 +15,16 @@
 //!    of an empty root.
 //!
 //! The root and the other nodes are tokenized here too ([`nodes`]) when every identifier
-//! is in capitals: sgf-parse's lexer builds each value a character at a time, which made
-//! it a fifth of a whole batch. sgf-parse still reads every value (`Prop::new`), so the
-//! properties are its own; anything unusual goes to its parser as a game tree of its own.
+//! is in capitals: sgf-parse's lexer builds each value a character at a time, and its
+//! parse of these nodes was a fifth of a whole batch. sgf-parse still reads every value
+//! (`Prop::new`), so the properties are its own; anything unusual goes to its parser as
+//! a game tree of its own.
 //!
 //! The record is then built from the pieces as if from one tree (same node numbers, same
-//! main line). When anything is unusual (no `(;` start, a piece
-//! sgf-parse rejects) the loader parses the whole game tree as before, so this is only
-//! ever a shortcut: tests compare it with the whole-tree parse on every record of the
-//! corpus, on generated texts, and under a differential fuzz target.
+//! main line). When anything is unusual (no `(;` start, a piece sgf-parse rejects) the
+//! loader parses the whole game tree as before, so this is only ever a shortcut: tests
+//! compare it with the whole-tree parse on every record of the corpus, on generated
+//! texts, and under a differential fuzz target.
 
 use std::ops::Range;
 
