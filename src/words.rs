@@ -3,6 +3,24 @@
 
 /// Points as people write them: `7.5`, `12`, `0.5`, `-3`.
 pub fn format_points(value: f64) -> String {
+    // Scores and komi are whole or half points. Written from an integer, they cost a
+    // fraction of a float's formatting (a batch writes several per game); `-0` keeps the
+    // general way, which prints its sign.
+    let twice = value * 2.0;
+    if twice.fract() == 0.0 && twice.abs() < 1e15 && !(value == 0.0 && value.is_sign_negative()) {
+        let twice = twice as i64;
+        let whole = twice / 2;
+        return match (twice % 2 == 0, twice < 0) {
+            (true, _) => whole.to_string(),
+            (false, false) => format!("{whole}.5"),
+            (false, true) => format!("-{}.5", -whole),
+        };
+    }
+    any_points(value)
+}
+
+/// [`format_points`] for any value.
+fn any_points(value: f64) -> String {
     if value.fract() == 0.0 {
         format!("{value:.0}")
     } else {
@@ -27,6 +45,27 @@ mod tests {
         assert_eq!(format_points(12.0), "12");
         assert_eq!(format_points(0.25), "0.25");
         assert_eq!(format_points(-3.0), "-3");
+        assert_eq!(format_points(-0.5), "-0.5");
+        assert_eq!(format_points(-0.0), "-0");
+    }
+
+    #[test]
+    fn whole_and_half_points_print_as_any_value_does() {
+        for n in -2001..=2001 {
+            let value = f64::from(n) / 2.0;
+            assert_eq!(format_points(value), any_points(value), "{value}");
+        }
+        for value in [
+            1e14 + 0.5,
+            -1e14 - 0.5,
+            0.25,
+            -7.75,
+            1e300,
+            f64::NAN,
+            f64::INFINITY,
+        ] {
+            assert_eq!(format_points(value), any_points(value), "{value}");
+        }
     }
 
     #[test]

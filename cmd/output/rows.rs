@@ -29,9 +29,19 @@ macro_rules! row {
             /// The CSV header.
             pub const COLUMNS: &'static [&'static str] = &[$(stringify!($field)),+];
 
-            /// The CSV cells, in [`Row::COLUMNS`] order.
-            fn cells(&self) -> Vec<String> {
-                vec![$(self.$field.cell()),+]
+            /// Write the CSV cells, in [`Row::COLUMNS`] order, and end the record.
+            /// `scratch` holds one cell at a time, so a row costs no allocation.
+            fn write_cells<W: Write>(
+                &self,
+                out: &mut csv::Writer<W>,
+                scratch: &mut String,
+            ) -> csv::Result<()> {
+                $(
+                    scratch.clear();
+                    self.$field.put(scratch);
+                    out.write_field(scratch.as_bytes())?;
+                )+
+                out.write_record(None::<&[u8]>)
             }
         }
     };
@@ -97,12 +107,15 @@ impl<'a> Row<'a> {
 
 /// A value as a CSV cell: empty for none, points as people write them (`6.5`, `7`).
 trait Cell {
-    fn cell(&self) -> String;
+    /// Append the cell's text to `out`.
+    fn put(&self, out: &mut String);
 }
 
 impl<T: Cell> Cell for Option<T> {
-    fn cell(&self) -> String {
-        self.as_ref().map(Cell::cell).unwrap_or_default()
+    fn put(&self, out: &mut String) {
+        if let Some(value) = self {
+            value.put(out);
+        }
     }
 }
 
@@ -110,42 +123,54 @@ impl<T: Cell> Cell for Option<T> {
 macro_rules! cell_by_display {
     ($($ty:ty),+) => {
         $(impl Cell for $ty {
-            fn cell(&self) -> String {
-                self.to_string()
+            fn put(&self, out: &mut String) {
+                use std::fmt::Write as _;
+                // Writing to a String cannot fail.
+                let _ = write!(out, "{self}");
             }
         })+
     };
 }
 
-cell_by_display!(&str, String, usize, u32, bool, Agreement);
+cell_by_display!(usize, u32, bool, Agreement);
+
+impl Cell for &str {
+    fn put(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+impl Cell for String {
+    fn put(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
 
 impl Cell for f64 {
     /// JSON has no value for a number that is not finite: such a cell is empty, as its
     /// JSON value is `null`.
-    fn cell(&self) -> String {
+    fn put(&self, out: &mut String) {
         if self.is_finite() {
-            format_points(*self)
-        } else {
-            String::new()
+            out.push_str(&format_points(*self));
         }
     }
 }
 
 impl Cell for FindingKind {
-    fn cell(&self) -> String {
-        self.as_str().to_string()
+    fn put(&self, out: &mut String) {
+        out.push_str(self.as_str());
     }
 }
 
 impl Cell for DecidedBy {
-    fn cell(&self) -> String {
-        self.as_str().to_string()
+    fn put(&self, out: &mut String) {
+        out.push_str(self.as_str());
     }
 }
 
 impl Cell for DeadSource {
-    fn cell(&self) -> String {
-        self.as_str().to_string()
+    fn put(&self, out: &mut String) {
+        out.push_str(self.as_str());
     }
 }
 
@@ -160,20 +185,25 @@ fn csv_to_io(error: csv::Error) -> io::Error {
 /// One CSV row per report, after the header.
 pub struct CsvWriter<W: Write> {
     out: csv::Writer<W>,
+    /// One cell's text at a time (see [`Row::write_cells`]).
+    scratch: String,
 }
 
 impl<W: Write> CsvWriter<W> {
     pub fn new(out: W) -> io::Result<Self> {
         let mut out = csv::WriterBuilder::new().from_writer(out);
         out.write_record(Row::COLUMNS).map_err(csv_to_io)?;
-        Ok(CsvWriter { out })
+        Ok(CsvWriter {
+            out,
+            scratch: String::new(),
+        })
     }
 }
 
 impl<W: Write> ReportWriter for CsvWriter<W> {
     fn game(&mut self, report: &GameReport) -> io::Result<()> {
-        self.out
-            .write_record(Row::new(report).cells())
+        Row::new(report)
+            .write_cells(&mut self.out, &mut self.scratch)
             .map_err(csv_to_io)
     }
 
