@@ -13,7 +13,9 @@
 //!   nor take two eyes from them). A one-point eye is real unless the opponent holds two
 //!   of its diagonals (one on the edge), counting an empty diagonal next to the
 //!   opponent's stones as held: the opponent can play there, and the eye needs a move to
-//!   keep.
+//!   keep. Also alive: a group with chains that Benson's reasoning proves alive once two
+//!   chains sharing two liberties of their own count as one (see [`linked_alive`]): a ring
+//!   of chains linked through eyes that only look false.
 //! - *dead*: a group with at most one eye and no big one, every opponent chain next to it
 //!   settled alive, every empty area next to it touching only it and those chains, and
 //!   every liberty outside its own eye fillable by the opponent without filling into
@@ -223,6 +225,13 @@ pub(super) fn verdicts(
     for c in 0..n {
         members[layout.group[c]].push(c);
     }
+    // Chains that live by eyes which only look false (a ring of chains linked through
+    // one-point eyes) are as settled as proved ones.
+    for (c, alive) in linked_alive(grid, chains, layout).into_iter().enumerate() {
+        if alive && verdict[c].is_none() {
+            verdict[c] = Some(Verdict::Alive);
+        }
+    }
     // A group with one proved chain shares its fate.
     for list in &members {
         if let Some(v) = list.iter().find_map(|&c| verdict[c]) {
@@ -274,6 +283,101 @@ pub(super) fn verdicts(
         }
     }
     verdict
+}
+
+/// Per chain: whether it lives by Benson's reasoning once chains that share two
+/// liberties of their own count as one *unit*.
+///
+/// Benson's algorithm proves a chain alive when it has two small eyes that only chains
+/// proved the same way surround, so the opponent can never fill one. The diagonal test
+/// of [`false_eye`] calls an eye false when the opponent holds its diagonals, since it
+/// could capture one chain next to the eye and fill it. Neither sees a ring: chains
+/// linked around the opponent's stones through one-point eyes, each eye false by its
+/// diagonals, where every chain still has two eyes of the ring, so none of them can
+/// ever be put in atari. Benson's proof misses it when one chain of the ring has a
+/// single eye and is joined to the next by two liberties instead: the opponent takes
+/// one, the owner the other. Here such a pair is one unit, when the two liberties lie
+/// in no eye and no third chain of that colour touches them (a move there threatens
+/// that join only). A unit lives when it has two eyes (empty areas next to its colour
+/// only, every point a liberty of the unit) that only living units surround.
+fn linked_alive(grid: &Grid, chains: &Chains, layout: &Layout) -> Vec<bool> {
+    let n = chains.list.len();
+    let eye = |e: usize| {
+        let touches = layout.areas[layout.area_of[e]].touches;
+        touches == 1 || touches == 2
+    };
+    // Per pair of chains of one colour: the liberties only they share, outside eyes.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut around: Vec<usize> = Vec::new();
+    for e in 0..grid.len() {
+        if grid.stones[e].is_some() || eye(e) {
+            continue;
+        }
+        for color in [Color::Black, Color::White] {
+            around.clear();
+            around.extend(
+                grid.neighbours(e)
+                    .map(|nb| chains.of[nb])
+                    .filter(|&c| c != NONE && chains.list[c].color == color),
+            );
+            around.sort_unstable();
+            around.dedup();
+            if let [a, b] = around[..] {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs.sort_unstable();
+    let mut units = UnionFind::new(n);
+    for w in pairs.windows(2) {
+        if w[0] == w[1] {
+            units.join(w[0].0, w[0].1);
+        }
+    }
+    let unit: Vec<usize> = (0..n).map(|c| units.find(c)).collect();
+    // Per eye area: its units, and whether every point of it is a liberty of each.
+    let mut eyes: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for area in &layout.areas {
+        if area.touches != 1 && area.touches != 2 {
+            continue;
+        }
+        let mut around: Vec<usize> = area.chains.iter().map(|&c| unit[c]).collect();
+        around.sort_unstable();
+        around.dedup();
+        let vital = around
+            .iter()
+            .copied()
+            .filter(|&u| {
+                area.points.iter().all(|&i| {
+                    grid.neighbours(i)
+                        .any(|nb| chains.of[nb] != NONE && unit[chains.of[nb]] == u)
+                })
+            })
+            .collect();
+        eyes.push((around, vital));
+    }
+    let mut alive = vec![true; n];
+    loop {
+        let mut count = vec![0u32; n];
+        for (around, vital) in &eyes {
+            if around.iter().all(|&u| alive[u]) {
+                for &u in vital {
+                    count[u] += 1;
+                }
+            }
+        }
+        let mut changed = false;
+        for u in 0..n {
+            if alive[u] && unit[u] == u && count[u] < 2 {
+                alive[u] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    (0..n).map(|c| alive[unit[c]]).collect()
 }
 
 /// Whether the group made of the chains `list` is dead as it stands: see the module

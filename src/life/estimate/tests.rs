@@ -407,6 +407,38 @@ fn two_eyes_the_opponent_can_each_make_false_are_not_plain_life() {
 }
 
 #[test]
+fn a_ring_of_chains_through_false_eyes_lives() {
+    // White's ring around Black's living group: the two stones F10-G10 between the
+    // one-point eyes E10 and H10, each false by its diagonals (Black's F9 and G9), and
+    // the two chains of the ring, joined below by the two empty points G5 and G4 that
+    // only they share. Black takes one, White the other; no White chain can ever be put
+    // in atari, so both eyes are real (the shape of the top of unmarked record 074, whose
+    // 44 stones the playouts killed). Benson's proof does not see it (the left chain has
+    // one eye of its own), and the diagonal test calls both eyes false.
+    let ring = "
+        . X O O . O O . O O X .
+        . X O O O X X O O O X .
+        . X O X X X X X X O X .
+        . X O X . X X . X O X .
+        . X O X X X X X X O X .
+        . X O O O O . O O O X .
+        . X O O O O . O O O X .
+        . X X X X X X X X X X .
+        . . . . . . . . . . . .
+        . . . . . . . . . . . .
+        ";
+    let e = assert_dead(ring, ring);
+    assert!(e.dead.is_empty());
+    let group = group_at(&e, Point::new(5, 0));
+    assert_eq!(
+        group.stones.len(),
+        32,
+        "one group: the chains share the eyes"
+    );
+    assert_eq!((group.status, group.basis), (Status::Alive, Basis::Eyes));
+}
+
+#[test]
 fn lifting_a_chain_and_freezing_the_areas_it_settles() {
     let b = board(
         "
