@@ -592,22 +592,26 @@ impl PlayBoard {
         // The chains around, by colour, each once, in the order of the neighbours.
         let (mut own, mut n_own) = ([NO_CHAIN; 4], 0);
         let (mut theirs, mut n_theirs) = ([NO_CHAIN; 4], 0);
+        let nbs = neighbours(cell);
+        let v = nbs.map(|nb| self.cells[nb]);
+        let h = nbs.map(|nb| self.head[nb]);
+        // Whether each neighbour's head is new: unlike any earlier neighbour's.
+        let new = [
+            true,
+            h[1] != h[0],
+            (h[2] != h[0]) & (h[2] != h[1]),
+            (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
+        ];
         let mut empty = 0u16;
-        for nb in neighbours(cell) {
-            let v = self.cells[nb];
-            let h = self.head[nb];
-            // Unused slots hold NO_CHAIN, never a head.
-            if v == EMPTY {
-                empty += 1;
-            } else if v == me {
-                if own[0] != h && own[1] != h && own[2] != h {
-                    own[n_own] = h;
-                    n_own += 1;
-                }
-            } else if v == them && theirs[0] != h && theirs[1] != h && theirs[2] != h {
-                theirs[n_theirs] = h;
-                n_theirs += 1;
-            }
+        // Without branches (which colour is around is random): each head is written to
+        // the next slot of both lists and kept by the one it belongs to. Before the
+        // fourth neighbour at most three slots are kept, so `& 3` is the slot itself.
+        for k in 0..4 {
+            empty += u16::from(v[k] == EMPTY);
+            own[n_own & 3] = h[k];
+            n_own += usize::from((v[k] == me) & new[k]);
+            theirs[n_theirs & 3] = h[k];
+            n_theirs += usize::from((v[k] == them) & new[k]);
         }
         let theirs = &theirs[..n_theirs];
         self.cells[cell] = me;
@@ -801,14 +805,12 @@ impl PlayBoard {
         let mut gained = 0u16;
         let mut s = small;
         loop {
-            for nb in neighbours(s) {
+            for (k, nb) in neighbours(s).into_iter().enumerate() {
                 if self.cells[nb] == EMPTY {
-                    let [n, w, e, south] = neighbours(nb);
-                    if self.head[n] != big16
-                        && self.head[w] != big16
-                        && self.head[e] != big16
-                        && self.head[south] != big16
-                    {
+                    // Of the neighbours of `nb`, the one opposite (`3 - k`) is `s`, still
+                    // of `small`: only the three others may be of `big`.
+                    let around = neighbours(nb);
+                    if (0..4).all(|j| j == 3 - k || self.head[around[j]] != big16) {
                         gained += 1;
                     }
                 }
