@@ -50,6 +50,13 @@ pub(super) struct Area {
     pub(super) touches: u8,
 }
 
+impl Area {
+    /// Whether stones of one colour only are next to it (an eye of that colour).
+    fn one_colour(&self) -> bool {
+        self.touches == bit(Color::Black) || self.touches == bit(Color::White)
+    }
+}
+
 /// The shape of a position beyond its chains: empty areas, liberties, groups.
 pub(super) struct Layout {
     /// Per point: its empty area, `NONE` for stones.
@@ -128,7 +135,7 @@ impl Layout {
     fn link(&self, grid: &Grid, chains: &Chains, board: &PlayBoard) -> Vec<usize> {
         let mut links = UnionFind::new(chains.list.len());
         for area in &self.areas {
-            if area.touches == 1 || area.touches == 2 {
+            if area.one_colour() {
                 for w in area.chains.windows(2) {
                     links.join(w[0], w[1]);
                 }
@@ -302,10 +309,7 @@ pub(super) fn verdicts(
 /// only, every point a liberty of the unit) that only living units surround.
 fn linked_alive(grid: &Grid, chains: &Chains, layout: &Layout) -> Vec<bool> {
     let n = chains.list.len();
-    let eye = |e: usize| {
-        let touches = layout.areas[layout.area_of[e]].touches;
-        touches == 1 || touches == 2
-    };
+    let eye = |e: usize| layout.areas[layout.area_of[e]].one_colour();
     // Per pair of chains of one colour: the liberties only they share, outside eyes.
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut around: Vec<usize> = Vec::new();
@@ -338,7 +342,7 @@ fn linked_alive(grid: &Grid, chains: &Chains, layout: &Layout) -> Vec<bool> {
     // Per eye area: its units, and whether every point of it is a liberty of each.
     let mut eyes: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     for area in &layout.areas {
-        if area.touches != 1 && area.touches != 2 {
+        if !area.one_colour() {
             continue;
         }
         let mut around: Vec<usize> = area.chains.iter().map(|&c| unit[c]).collect();
