@@ -132,20 +132,27 @@ impl Estimate {
     }
 }
 
-/// Mixed into the playouts' seed: 0, unless goref is built with the environment
-/// variable `GOREF_PLAYOUT_SALT` set to a number. Only a measurement does that:
-/// `benches/estimate_seeds.py` builds goref with the salts 0 to 9 to see how much the
-/// estimate's accuracy depends on its seed (docs/benchmarks.md). A build's answer for a
-/// position is always the same.
-const SALT: u64 = match option_env!("GOREF_PLAYOUT_SALT") {
-    Some(text) => match u64::from_str_radix(text, 10) {
-        Ok(salt) => salt,
-        // A constant: evaluated while compiling, so a bad value fails the build and no
-        // input ever reaches this.
-        Err(_) => panic!("GOREF_PLAYOUT_SALT is not a number"),
-    },
-    None => 0,
-};
+/// Mixed into the playouts' seed: 0 in every build users get, so a position always gets
+/// the same answer. Only a measurement changes it: built with the feature
+/// `salt-from-env`, goref reads the salt from the environment variable
+/// `GOREF_PLAYOUT_SALT` (a number; anything else counts as 0) once per process.
+/// `benches/estimate_seeds.py` runs the accuracy checks that way under many salts, with
+/// one build, to see how much the estimate's accuracy depends on its seed
+/// (docs/benchmarks.md).
+fn salt() -> u64 {
+    #[cfg(feature = "salt-from-env")]
+    {
+        static SALT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+        *SALT.get_or_init(|| {
+            std::env::var("GOREF_PLAYOUT_SALT")
+                .ok()
+                .and_then(|text| text.trim().parse().ok())
+                .unwrap_or(0)
+        })
+    }
+    #[cfg(not(feature = "salt-from-env"))]
+    0
+}
 
 /// Playouts per round: the first half starts with Black, the second with White.
 const ROUND: u32 = 8;
@@ -483,7 +490,7 @@ impl Ownership {
         let mut rng = Rng::new(
             board.hash()
                 ^ (u64::from(board.width()) << 8 | u64::from(board.height()))
-                ^ SALT.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                ^ salt().wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         let mut own = Ownership::none(grid.len());
         let mut pb = PlayBoard::blank(0);
