@@ -37,6 +37,7 @@
 //! length), so nothing can make it hang.
 
 mod groups;
+mod neighbours;
 mod playout;
 mod reading;
 
@@ -270,6 +271,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                     confidence: 1.0,
                     reason: None,
                     isolated: false,
+                    turned: false,
                 }
             }
             None if matches!(read[g], Some(Read::Dead | Read::Alive)) => Decision {
@@ -282,6 +284,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                 confidence: 1.0,
                 reason: None,
                 isolated: false,
+                turned: false,
             },
             None => {
                 let (o, first) = own.of_group(&chains, list);
@@ -308,10 +311,15 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                     confidence,
                     reason,
                     isolated,
+                    turned: false,
                 }
             }
         });
     }
+
+    // What follows from the neighbours: a group joined to a living one through an area
+    // of its colour lives; a group shut in by living stones with no eye dies.
+    neighbours::follow(grid, &chains, &layout.group, &members, &mut status);
 
     // Clean-up: a group the playouts kill, but that lives in seki once the other dead
     // stones are off, stays on the board; a living group in seki says so.
@@ -329,7 +337,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
         if let Some(d) = &mut status[g]
             && d.status == Status::Dead
             && !d.isolated
-            && ((d.confidence < SEKI_DOUBT
+            && (((d.confidence < SEKI_DOUBT || d.turned)
                 && standoff(grid, &chains, &layout, &position, &members[g]))
                 || (in_ko(grid, &chains, &layout, &members[g], true)
                     && has_eye(&chains, &layout, &members[g])))
@@ -343,7 +351,9 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
             let seki = super::seki::find(board, &points_where(grid, &others));
             if seki.contains(grid.point(chains.list[g].points[0])) {
                 d.status = Status::Seki;
-                d.confidence = 1.0 - d.confidence;
+                if !d.turned {
+                    d.confidence = 1.0 - d.confidence;
+                }
                 removed = others;
             }
         }
@@ -432,6 +442,8 @@ struct Decision {
     reason: Option<DoubtReason>,
     /// A stone or two isolated in the opponent's sphere: dead, and never a seki.
     isolated: bool,
+    /// Turned by its neighbours' statuses (see [`neighbours`]), against the playouts.
+    turned: bool,
 }
 
 /// Who owned each point over the playouts.
