@@ -37,6 +37,7 @@
 //! length), so nothing can make it hang.
 
 mod groups;
+mod neighbours;
 mod playout;
 mod reading;
 
@@ -132,20 +133,27 @@ impl Estimate {
     }
 }
 
-/// Mixed into the playouts' seed: 0, unless goref is built with the environment
-/// variable `GOREF_PLAYOUT_SALT` set to a number. Only a measurement does that:
-/// `benches/estimate_seeds.py` builds goref with the salts 0 to 9 to see how much the
-/// estimate's accuracy depends on its seed (docs/benchmarks.md). A build's answer for a
-/// position is always the same.
-const SALT: u64 = match option_env!("GOREF_PLAYOUT_SALT") {
-    Some(text) => match u64::from_str_radix(text, 10) {
-        Ok(salt) => salt,
-        // A constant: evaluated while compiling, so a bad value fails the build and no
-        // input ever reaches this.
-        Err(_) => panic!("GOREF_PLAYOUT_SALT is not a number"),
-    },
-    None => 0,
-};
+/// Mixed into the playouts' seed: 0 in every build users get, so a position always gets
+/// the same answer. Only a measurement changes it: built with the feature
+/// `salt-from-env`, goref reads the salt from the environment variable
+/// `GOREF_PLAYOUT_SALT` (a number; anything else counts as 0) once per process.
+/// `benches/estimate_seeds.py` runs the accuracy checks that way under many salts, with
+/// one build, to see how much the estimate's accuracy depends on its seed
+/// (docs/benchmarks.md).
+fn salt() -> u64 {
+    #[cfg(feature = "salt-from-env")]
+    {
+        static SALT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+        *SALT.get_or_init(|| {
+            std::env::var("GOREF_PLAYOUT_SALT")
+                .ok()
+                .and_then(|text| text.trim().parse().ok())
+                .unwrap_or(0)
+        })
+    }
+    #[cfg(not(feature = "salt-from-env"))]
+    0
+}
 
 /// Playouts per round: the first half starts with Black, the second with White.
 const ROUND: u32 = 8;
@@ -263,6 +271,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                     confidence: 1.0,
                     reason: None,
                     isolated: false,
+                    turned: false,
                 }
             }
             None if matches!(read[g], Some(Read::Dead | Read::Alive)) => Decision {
@@ -275,6 +284,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                 confidence: 1.0,
                 reason: None,
                 isolated: false,
+                turned: false,
             },
             None => {
                 let (o, first) = own.of_group(&chains, list);
@@ -301,10 +311,15 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
                     confidence,
                     reason,
                     isolated,
+                    turned: false,
                 }
             }
         });
     }
+
+    // What follows from the neighbours: a group joined to a living one through an area
+    // of its colour lives; a group shut in by living stones with no eye dies.
+    neighbours::follow(grid, &chains, &layout.group, &members, &mut status);
 
     // Clean-up: a group the playouts kill, but that lives in seki once the other dead
     // stones are off, stays on the board; a living group in seki says so.
@@ -322,7 +337,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
         if let Some(d) = &mut status[g]
             && d.status == Status::Dead
             && !d.isolated
-            && ((d.confidence < SEKI_DOUBT
+            && (((d.confidence < SEKI_DOUBT || d.turned)
                 && standoff(grid, &chains, &layout, &position, &members[g]))
                 || (in_ko(grid, &chains, &layout, &members[g], true)
                     && has_eye(&chains, &layout, &members[g])))
@@ -336,7 +351,9 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
             let seki = super::seki::find(board, &points_where(grid, &others));
             if seki.contains(grid.point(chains.list[g].points[0])) {
                 d.status = Status::Seki;
-                d.confidence = 1.0 - d.confidence;
+                if !d.turned {
+                    d.confidence = 1.0 - d.confidence;
+                }
                 removed = others;
             }
         }
@@ -425,6 +442,8 @@ struct Decision {
     reason: Option<DoubtReason>,
     /// A stone or two isolated in the opponent's sphere: dead, and never a seki.
     isolated: bool,
+    /// Turned by its neighbours' statuses (see [`neighbours`]), against the playouts.
+    turned: bool,
 }
 
 /// Who owned each point over the playouts.
@@ -483,7 +502,7 @@ impl Ownership {
         let mut rng = Rng::new(
             board.hash()
                 ^ (u64::from(board.width()) << 8 | u64::from(board.height()))
-                ^ SALT.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                ^ salt().wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
         let mut own = Ownership::none(grid.len());
         let mut pb = PlayBoard::blank(0);

@@ -1208,6 +1208,40 @@ fn rules_shows_knobs_as_overrides_take_them() {
     }
 }
 
+/// Issue 9, item 1: the estimate is deterministic, and nothing in the environment changes
+/// it. `GOREF_PLAYOUT_SALT` moves the playouts' seed only in a build made for measuring
+/// (the feature `salt-from-env`, benches/estimate_seeds.py); in that build this record's
+/// confidences change with it, so the test would catch the feature left on.
+#[test]
+#[cfg_attr(
+    feature = "salt-from-env",
+    ignore = "built with salt-from-env, which reads the salt from the environment"
+)]
+fn the_estimate_ignores_the_measurement_salt() {
+    let record = fixture("scoring/even/walls-dead-invader.sgf");
+    let args = ["score", "--format", "json", "--dead", "estimate", &record];
+    let plain = goref()
+        .args(args)
+        .env_remove("GOREF_PLAYOUT_SALT")
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&plain.stdout).contains("\"basis\": \"playouts\""),
+        "the playouts decided a group of this record"
+    );
+    for salt in ["1", "2"] {
+        let salted = goref()
+            .args(args)
+            .env("GOREF_PLAYOUT_SALT", salt)
+            .output()
+            .unwrap();
+        assert!(
+            salted.stdout == plain.stdout,
+            "GOREF_PLAYOUT_SALT={salt} changed the answer"
+        );
+    }
+}
+
 /// Issue 9, item 3: every dead-stone source side by side on one record that carries
 /// markup. `auto` takes the marks, `estimate` ignores them (and here finds the same dead
 /// invader), `proven` proves nothing in this open position, `none` kills nothing.

@@ -156,11 +156,12 @@ fn dead_stones_marked_by_people() {
         must.is_empty(),
         "wrong in easy, mid or no_removals: {must:#?}"
     );
-    // `hard` depends on the playouts' seed: 14 to 16 over ten seeds (mean 15.3), 14 with
-    // the shipped one (benches/estimate_seeds.py, docs/benchmarks.md).
+    // `hard` depends on the playouts' seed: 16 or 17 over 40 seeds (mean 16.475), 16 with
+    // the shipped one (benches/estimate_seeds.py, docs/benchmarks.md). 14 before a group's
+    // status had to agree with its neighbours'.
     let hard = folders.get("hard").map_or(0, |t| t.exact);
     assert!(
-        hard >= 14,
+        hard >= 16,
         "only {hard} of the hard positions exactly right"
     );
 }
@@ -312,10 +313,12 @@ fn unmarked_finished_games_reproduce_re() {
     assert_eq!(total, 316);
     // GNU Go 3.8's final_score on these same records (benches/final_score.py): RE 261, the
     // winner 306 (docs/benchmarks.md). Half of the records are NNGS games without RU,
-    // counted by territory as the server counted them (docs/rules.md).
-    assert!(exact >= 274, "RE reproduced in only {exact} of {total}");
+    // counted by territory as the server counted them (docs/rules.md). The shipped seed
+    // gives 286 and 308; over 40 seeds the least is 281 and 304, the mean 285.2 and 306.55
+    // (benches/estimate_seeds.py, docs/benchmarks.md).
+    assert!(exact >= 280, "RE reproduced in only {exact} of {total}");
     assert!(
-        winners >= 300,
+        winners >= 306,
         "the winner right in only {winners} of {total}"
     );
 }
