@@ -97,7 +97,7 @@ def main():
     for key, label in FIGURES:
         values = [row[key] for row in rows]
         mean = sum(values) / len(values)
-        print(f"| {label} | {values[0]:g} | {mean:.{3 if key == 'precision' else 3}f} "
+        print(f"| {label} | {values[0]:g} | {mean:.3f} "
               f"| {min(values):g} | {max(values):g} |")
     n = len(rows)
     print()

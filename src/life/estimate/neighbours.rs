@@ -177,11 +177,6 @@ impl<'a> Areas<'a> {
                     Some(_) => OPEN,
                 }),
         );
-        // The less sure of the decision `held` and that of the group `g`.
-        let weaker = |held: Option<usize>, g: usize| match held {
-            Some(h) if confidence(status, h) <= confidence(status, g) => Some(h),
-            _ => Some(g),
-        };
         self.list.clear();
         self.mine.clear();
         self.seen.fill(false);
@@ -197,7 +192,7 @@ impl<'a> Areas<'a> {
             while let Some(i) = self.stack.pop() {
                 size += 1;
                 if grid.stones[i].is_some() {
-                    dead = weaker(dead, group_at[i]);
+                    dead = weaker(dead, status[group_at[i]]);
                 }
                 for nb in grid.neighbours(i) {
                     match self.class[nb] {
@@ -214,23 +209,18 @@ impl<'a> Areas<'a> {
                                 self.mine.push(g);
                             }
                         }
-                        _ => theirs = weaker(theirs, group_at[nb]),
+                        _ => theirs = weaker(theirs, status[group_at[nb]]),
                     }
                 }
             }
             self.list.push(Area {
                 mine: first..self.mine.len(),
-                theirs: theirs.and_then(|g| status[g]),
-                dead: dead.and_then(|g| status[g]),
+                theirs,
+                dead,
                 size,
             });
         }
     }
-}
-
-/// The confidence of the decision about the group `g`.
-fn confidence(status: &[Option<Decision>], g: usize) -> f64 {
-    status[g].map_or(1.0, |d| d.confidence)
 }
 
 /// The less sure of two decisions (either when one is missing).
