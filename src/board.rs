@@ -190,11 +190,14 @@ impl Heads {
 
     #[inline]
     fn insert(&mut self, head: u16) -> bool {
-        if self.heads[..self.len].contains(&head) {
+        // Unused slots hold NO_CHAIN, which is never a stone's head, so the three first
+        // slots can be compared whatever `len` is; a fourth head comes last, when the
+        // three others are taken and differ from it.
+        if self.heads[0] == head || self.heads[1] == head || self.heads[2] == head {
             return false;
         }
         // At most four neighbours, hence at most four distinct heads.
-        self.heads[self.len] = head;
+        self.heads[self.len & 3] = head;
         self.len += 1;
         true
     }
@@ -260,29 +263,43 @@ pub struct Board {
 impl Board {
     /// An empty board. `None` when a side is 0 or larger than [`MAX_SIZE`].
     pub fn new(width: u8, height: u8) -> Option<Board> {
+        Board::new_boxed(width, height).map(|board| *board)
+    }
+
+    /// [`Board::new`] on the heap, built there: a board is several kilobytes, and one
+    /// made on the stack and then boxed is copied on the way.
+    pub fn new_boxed(width: u8, height: u8) -> Option<Box<Board>> {
         if width == 0 || height == 0 || width > MAX_SIZE || height > MAX_SIZE {
             return None;
         }
-        let mut board = Board {
-            width,
-            height,
-            cells: [BORDER; CELLS],
-            head: [NO_CHAIN; CELLS],
-            next: [0; CELLS],
-            chains: [ChainInfo::default(); CELLS],
-            hash: 0,
-            stones: [0; 2],
-            removed: [0; 2],
-            ko_cell: 0,
-            ko_color: EMPTY,
-        };
+        // One copy of a constant: cheaper than filling each array on its own.
+        let mut board = Box::new(Board::BLANK);
+        board.width = width;
+        board.height = height;
         for y in 0..height {
-            for x in 0..width {
-                board.cells[cell_of(Point::new(x, y))] = EMPTY;
-            }
+            let row = cell_of(Point::new(0, y));
+            board.cells[row..row + usize::from(width)].fill(EMPTY);
         }
         Some(board)
     }
+
+    /// A board without points: every cell a border, no stones.
+    const BLANK: Board = Board {
+        width: 0,
+        height: 0,
+        cells: [BORDER; CELLS],
+        head: [NO_CHAIN; CELLS],
+        next: [0; CELLS],
+        chains: [ChainInfo {
+            liberties: 0,
+            stones: 0,
+        }; CELLS],
+        hash: 0,
+        stones: [0; 2],
+        removed: [0; 2],
+        ko_cell: 0,
+        ko_color: EMPTY,
+    };
 
     /// A board drawn as text, for tests and examples: one line per row from the top, `X`
     /// (or `x`, `#`, `B`) for Black, `O` (or `o`, `W`) for White, `.` (or `+`) for empty;
@@ -368,8 +385,8 @@ impl Board {
         if self.cells[cell] != EMPTY {
             self.lift_stone(cell);
         }
-        if want != EMPTY {
-            self.add_stone(cell, want);
+        if let Some(color) = stone {
+            self.add_stone(cell, color);
         }
         Ok(())
     }
@@ -394,17 +411,16 @@ impl Board {
         let them = 3 - me;
         let retakes_ko = usize::from(self.ko_cell) == cell && self.ko_color == me;
 
-        let around = self.add_stone(cell, me);
+        let opponents = self.add_stone(cell, color);
 
         let mut captured = 0;
         let mut last_captured = 0;
-        for &h in around.as_slice() {
+        for &h in opponents.as_slice() {
             let h = usize::from(h);
-            // `add_stone` merged only chains of our colour, so opponent heads are still
-            // heads; a chain captured earlier in this loop is EMPTY now and skipped.
-            if self.cells[h] == them && self.chains[h].liberties == 0 {
+            // Distinct chains: taking one off leaves the others' heads in place.
+            if self.chains[h].liberties == 0 {
                 let n = self.remove_chain(h);
-                self.removed[usize::from(them - 1)] += n;
+                self.removed[color.opponent().index()] += n;
                 captured += n;
                 last_captured = h;
             }
@@ -414,7 +430,7 @@ impl Board {
         let mut suicide = 0;
         if self.chains[my_head].liberties == 0 {
             suicide = self.remove_chain(my_head);
-            self.removed[usize::from(me - 1)] += suicide;
+            self.removed[color.index()] += suicide;
         }
 
         // After a one-stone capture the mover's chain has a liberty, so `my_head` is
@@ -793,43 +809,87 @@ impl Board {
 
     // ---- internals ----
 
-    /// Put a stone of value `me` on the empty on-board `cell` and join it to its chains:
-    /// exact liberties and hash, no captures. Returns the distinct chains that were next
-    /// to the cell before the stone went down (heads of own-colour ones may be stale after
-    /// the merge; opponent heads are still valid).
-    #[inline]
-    fn add_stone(&mut self, cell: usize, me: u8) -> Heads {
-        let mut around = Heads::new();
+    /// Put a stone of `color` on the empty on-board `cell` and join it to its chains:
+    /// exact liberties and hash, no captures. Returns the distinct opponent chains that
+    /// are next to it (captures are the caller's business).
+    // Always inlined: a call would cost a sizeable share of a play.
+    #[inline(always)]
+    fn add_stone(&mut self, cell: usize, color: Color) -> Heads {
+        let me = stone_of(color);
         let mut empty = 0u16;
+        let mut friends = Heads::new();
+        let mut opponents = Heads::new();
         for nb in neighbours(cell) {
             let v = self.cells[nb];
             if v == EMPTY {
                 empty += 1;
-            } else if is_stone(v) {
-                around.insert(self.head[nb]);
+            } else if v == me {
+                friends.insert(self.head[nb]);
+            } else if v != BORDER {
+                opponents.insert(self.head[nb]);
             }
         }
+        // Liberty counts are exact and `cell` was an empty neighbour of each chain
+        // around it, so it was counted once and each count is at least 1.
+        for &h in opponents.as_slice() {
+            self.chains[usize::from(h)].liberties -= 1;
+        }
         self.cells[cell] = me;
+        self.hash ^= ZOBRIST[cell][color.index()];
+        self.stones[color.index()] += 1;
+        match *friends.as_slice() {
+            [] => self.new_chain(cell, empty),
+            [h] => self.join(cell, usize::from(h)),
+            ref several => self.join_several(cell, empty, several),
+        }
+        opponents
+    }
+
+    /// Join the stone just put on `cell`, which has `empty` empty neighbours, with its
+    /// neighbouring chains of its colour, headed by `heads` (two or more).
+    fn join_several(&mut self, cell: usize, empty: u16, heads: &[u16]) {
+        self.new_chain(cell, empty);
+        for &h in heads {
+            self.chains[usize::from(h)].liberties -= 1;
+        }
+        for &h in heads {
+            self.merge(cell, usize::from(h));
+        }
+    }
+
+    /// Make the stone on `cell` a chain of its own with `liberties` liberties.
+    #[inline]
+    fn new_chain(&mut self, cell: usize, liberties: u16) {
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
         self.chains[cell] = ChainInfo {
-            liberties: empty,
+            liberties,
             stones: 1,
         };
-        self.hash ^= ZOBRIST[cell][usize::from(me - 1)];
-        self.stones[usize::from(me - 1)] += 1;
+    }
 
-        for &h in around.as_slice() {
-            // Liberty counts are exact and `cell` was an empty neighbour of this chain,
-            // so it was counted once and the count is at least 1.
-            self.chains[usize::from(h)].liberties -= 1;
-        }
-        for &h in around.as_slice() {
-            if self.cells[usize::from(h)] == me {
-                self.merge(cell, usize::from(h));
+    /// Add the stone just put on `cell` to the chain headed by `head`, its only
+    /// neighbouring chain of its colour. Cheaper than a chain of one stone and a merge, and
+    /// the commonest way a chain grows.
+    #[inline]
+    fn join(&mut self, cell: usize, head: usize) {
+        // The stone's empty neighbours that touch no stone of the chain are new
+        // liberties. `head[cell]` is still NO_CHAIN, so the stone itself does not count
+        // as touching them.
+        let mut gained = 0u16;
+        for nb in neighbours(cell) {
+            if self.cells[nb] == EMPTY && !self.touches(nb, head) {
+                gained += 1;
             }
         }
-        around
+        self.head[cell] = head as u16;
+        self.next[cell] = self.next[head];
+        self.next[head] = cell as u16;
+        let info = &mut self.chains[head];
+        // `cell` was one of the chain's liberties (so the count is at least 1) and is
+        // no longer.
+        info.liberties = info.liberties - 1 + gained;
+        info.stones += 1;
     }
 
     /// Join the chains of the stones on `a` and `b` (same colour), relabelling the smaller.
