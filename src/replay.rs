@@ -126,8 +126,7 @@ struct Replayer<'a> {
 
 impl<'a> Replayer<'a> {
     fn new(record: &'a GameRecord, rules: &'a RuleSet) -> Result<Self, ReplayError> {
-        let board = Board::new(record.width, record.height)
-            .map(Box::new)
+        let board = Board::new_boxed(record.width, record.height)
             .ok_or(ReplayError::BadSize(record.width, record.height))?;
         // Who is to move at the start: `PL`, else the first mover, else Black.
         let first_player = record
@@ -180,9 +179,12 @@ impl<'a> Replayer<'a> {
             }
             self.check_turn(i, mv);
             self.check_time(i + 1, mv.node, mv.color, mv.time_left);
-            let placed = self.apply_move(i, mv);
-            self.positions
-                .remember(&self.board, i + 1, Some(mv.color), placed);
+            // A stone play remembers its position itself, as it also looks up the
+            // earlier ones for superko.
+            if !self.apply_move(i, mv) {
+                self.positions
+                    .remember(&self.board, i + 1, Some(mv.color), false);
+            }
         }
         // Setup nodes after the last move still change the final position.
         if moves >= record.moves.len() {
@@ -236,7 +238,7 @@ impl<'a> Replayer<'a> {
     }
 
     /// Carry out move `i` (0-based) on the board, reporting what the rule set forbids.
-    /// Returns whether a stone was put on the board.
+    /// Returns whether a stone was put on the board (its position is then remembered).
     fn apply_move(&mut self, i: usize, mv: &Move) -> bool {
         match &mv.action {
             Action::Pass => {
@@ -307,6 +309,9 @@ impl<'a> Replayer<'a> {
                 false
             }
             Ok(outcome) => {
+                let earlier = self
+                    .positions
+                    .remember(&self.board, i + 1, Some(color), true);
                 // A forbidden suicide is reported as what the rule set names it, and as
                 // nothing else: a single-stone suicide leaves the board as it was, which
                 // would otherwise also read as a repetition of the position before it.
@@ -347,8 +352,8 @@ impl<'a> Replayer<'a> {
                             p.to_d4(record.height)
                         ),
                     );
-                } else if !forbidden_suicide {
-                    self.check_superko(i, color, p);
+                } else if !forbidden_suicide && let Some(earlier) = earlier {
+                    self.check_superko(i, color, p, earlier);
                 }
                 self.last_ko_capture = (outcome.captured == 1).then_some(i + 1);
                 true
@@ -529,12 +534,14 @@ impl<'a> Replayer<'a> {
         ));
     }
 
-    /// Superko and (under simple ko) repetition, for a stone play already on the board.
-    fn check_superko(&mut self, i: usize, color: Color, p: Point) {
+    /// Superko and (under simple ko) repetition, for a stone play already on the board
+    /// whose position has the key of the one after `earlier` moves: a candidate,
+    /// confirmed here before anything is reported.
+    fn check_superko(&mut self, i: usize, color: Color, p: Point, earlier: usize) {
         let number = i + 1;
-        let Some(earlier) = self.positions.repeated(&self.board, self.record, color) else {
+        if !self.positions.confirm(&self.board, self.record, earlier) {
             return;
-        };
+        }
         let height = self.record.height;
         let when = if earlier == 0 {
             "the position at the start of the game".to_string()

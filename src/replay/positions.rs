@@ -7,6 +7,7 @@
 //! replays at most that many moves.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::setup_points;
@@ -51,8 +52,9 @@ pub(super) struct Positions {
     /// Positions after 0, CHECKPOINT_EVERY, 2*CHECKPOINT_EVERY... moves.
     checkpoints: Vec<u8>,
     area: usize,
-    /// Scratch board and buffer for confirming candidates.
-    scratch: Option<Board>,
+    /// Scratch board and buffer for confirming candidates (boxed: most games never
+    /// confirm one, and a history that holds a board inline is costly to move).
+    scratch: Option<Box<Board>>,
     buffer: Vec<u8>,
     /// Tests only: the bits of the board hash kept, so that positions collide at will.
     #[cfg(test)]
@@ -82,6 +84,12 @@ impl Positions {
     /// Record the position of `board` after `moves_played` moves (the last by `mover`).
     /// `stone_play`: the move put a stone on the board (a pass, or a stone that could
     /// not stand, did not).
+    ///
+    /// Returns the candidate earlier position: the number of moves after which a
+    /// position with the same key first stood, when there is one. The key stays with
+    /// that first position. A candidate is only a hash match: [`Positions::confirm`]
+    /// says whether the positions are really equal. Looking up and recording in one step
+    /// costs one hash table probe a move instead of two.
     #[inline]
     pub(super) fn remember(
         &mut self,
@@ -89,29 +97,19 @@ impl Positions {
         moves_played: usize,
         mover: Option<Color>,
         stone_play: bool,
-    ) {
+    ) -> Option<usize> {
         if moves_played.is_multiple_of(CHECKPOINT_EVERY) {
             board.write_position(&mut self.buffer);
             self.checkpoints.extend_from_slice(&self.buffer);
         }
-        let Some(key) = self.key(board, mover, stone_play) else {
-            return;
-        };
-        self.seen.entry(key).or_insert(moves_played);
-    }
-
-    /// The earlier position that `board`, just made by a stone play of `mover`, repeats
-    /// under the ko rule, confirmed point by point: the number of moves after which it
-    /// stood. `record` replays the moves since the nearest checkpoint.
-    pub(super) fn repeated(
-        &mut self,
-        board: &Board,
-        record: &GameRecord,
-        mover: Color,
-    ) -> Option<usize> {
-        let key = self.key(board, Some(mover), true)?;
-        let &earlier = self.seen.get(&key)?;
-        self.confirm(board, record, earlier).then_some(earlier)
+        let key = self.key(board, mover, stone_play)?;
+        match self.seen.entry(key) {
+            Entry::Occupied(first) => Some(*first.get()),
+            Entry::Vacant(slot) => {
+                slot.insert(moves_played);
+                None
+            }
+        }
     }
 
     /// The key of the position on `board`, reached by a move of `mover` (`None` at the
@@ -139,9 +137,15 @@ impl Positions {
         }
     }
 
-    /// Rebuild the position after `moves_played` moves from the nearest checkpoint and
-    /// compare it with `board`.
-    fn confirm(&mut self, board: &Board, record: &GameRecord, moves_played: usize) -> bool {
+    /// Whether `board` holds the position that stood after `moves_played` moves of
+    /// `record` (a candidate from [`Positions::remember`]): rebuilt from the nearest
+    /// checkpoint by replaying the moves since, and compared point by point.
+    pub(super) fn confirm(
+        &mut self,
+        board: &Board,
+        record: &GameRecord,
+        moves_played: usize,
+    ) -> bool {
         let checkpoint = moves_played / CHECKPOINT_EVERY;
         let start = checkpoint * self.area;
         let Some(snapshot) = self.checkpoints.get(start..start + self.area) else {
@@ -149,7 +153,7 @@ impl Positions {
         };
         let scratch = match &mut self.scratch {
             Some(scratch) => scratch,
-            None => self.scratch.insert(board.clone()),
+            None => self.scratch.insert(Box::new(board.clone())),
         };
         scratch.load_position(snapshot);
         let first = checkpoint * CHECKPOINT_EVERY;
