@@ -263,24 +263,38 @@ pub struct Board {
 impl Board {
     /// An empty board. `None` when a side is 0 or larger than [`MAX_SIZE`].
     pub fn new(width: u8, height: u8) -> Option<Board> {
-        Board::new_boxed(width, height).map(|board| *board)
+        if !Board::fits(width, height) {
+            return None;
+        }
+        let mut board = Board::BLANK;
+        board.open(width, height);
+        Some(board)
     }
 
     /// [`Board::new`] on the heap, built there: a board is several kilobytes, and one
     /// made on the stack and then boxed is copied on the way.
     pub fn new_boxed(width: u8, height: u8) -> Option<Box<Board>> {
-        if width == 0 || height == 0 || width > MAX_SIZE || height > MAX_SIZE {
+        if !Board::fits(width, height) {
             return None;
         }
-        // One copy of a constant: cheaper than filling each array on its own.
         let mut board = Box::new(Board::BLANK);
-        board.width = width;
-        board.height = height;
+        board.open(width, height);
+        Some(board)
+    }
+
+    fn fits(width: u8, height: u8) -> bool {
+        (1..=MAX_SIZE).contains(&width) && (1..=MAX_SIZE).contains(&height)
+    }
+
+    /// Turn a blank board into an empty one of this size (sides within 1..=MAX_SIZE).
+    /// Starting from one constant copied whole is cheaper than filling each array.
+    fn open(&mut self, width: u8, height: u8) {
+        self.width = width;
+        self.height = height;
         for y in 0..height {
             let row = cell_of(Point::new(0, y));
-            board.cells[row..row + usize::from(width)].fill(EMPTY);
+            self.cells[row..row + usize::from(width)].fill(EMPTY);
         }
-        Some(board)
     }
 
     /// A board without points: every cell a border, no stones.
