@@ -196,10 +196,17 @@ impl Heads {
         if self.heads[0] == head || self.heads[1] == head || self.heads[2] == head {
             return false;
         }
-        // At most four neighbours, hence at most four distinct heads.
+        self.push(head);
+        true
+    }
+
+    /// Add a head known to differ from those already in.
+    #[inline]
+    fn push(&mut self, head: u16) {
+        // At most four neighbours, hence at most four heads: the mask never changes the
+        // index, it only spares a bounds check.
         self.heads[self.len & 3] = head;
         self.len += 1;
-        true
     }
 
     #[inline]
@@ -425,19 +432,17 @@ impl Board {
         let them = 3 - me;
         let retakes_ko = usize::from(self.ko_cell) == cell && self.ko_color == me;
 
-        let opponents = self.add_stone(cell, color);
+        let taken = self.add_stone(cell, color);
 
         let mut captured = 0;
         let mut last_captured = 0;
-        for &h in opponents.as_slice() {
-            let h = usize::from(h);
+        for &h in taken.as_slice() {
             // Distinct chains: taking one off leaves the others' heads in place.
-            if self.chains[h].liberties == 0 {
-                let n = self.remove_chain(h);
-                self.removed[color.opponent().index()] += n;
-                captured += n;
-                last_captured = h;
-            }
+            let h = usize::from(h);
+            let n = self.remove_chain(h);
+            self.removed[color.opponent().index()] += n;
+            captured += n;
+            last_captured = h;
         }
 
         let my_head = usize::from(self.head[cell]);
@@ -824,8 +829,8 @@ impl Board {
     // ---- internals ----
 
     /// Put a stone of `color` on the empty on-board `cell` and join it to its chains:
-    /// exact liberties and hash, no captures. Returns the distinct opponent chains that
-    /// are next to it (captures are the caller's business).
+    /// exact liberties and hash, no captures. Returns the distinct opponent chains next
+    /// to it that it took the last liberty of (taking them off is the caller's business).
     // Always inlined: a call would cost a sizeable share of a play.
     #[inline(always)]
     fn add_stone(&mut self, cell: usize, color: Color) -> Heads {
@@ -845,8 +850,13 @@ impl Board {
         }
         // Liberty counts are exact and `cell` was an empty neighbour of each chain
         // around it, so it was counted once and each count is at least 1.
+        let mut taken = Heads::new();
         for &h in opponents.as_slice() {
-            self.chains[usize::from(h)].liberties -= 1;
+            let liberties = &mut self.chains[usize::from(h)].liberties;
+            *liberties -= 1;
+            if *liberties == 0 {
+                taken.push(h);
+            }
         }
         self.cells[cell] = me;
         self.hash ^= ZOBRIST[cell][color.index()];
@@ -856,7 +866,7 @@ impl Board {
             [h] => self.join(cell, usize::from(h)),
             ref several => self.join_several(cell, empty, several),
         }
-        opponents
+        taken
     }
 
     /// Join the stone just put on `cell`, which has `empty` empty neighbours, with its
