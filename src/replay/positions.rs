@@ -7,7 +7,6 @@
 //! replays at most that many moves.
 
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::setup_points;
@@ -103,13 +102,12 @@ impl Positions {
             self.checkpoints.extend_from_slice(&self.buffer);
         }
         let key = self.key(board, mover, stone_play)?;
-        match self.seen.entry(key) {
-            Entry::Occupied(first) => Some(*first.get()),
-            Entry::Vacant(slot) => {
-                slot.insert(moves_played);
-                None
-            }
-        }
+        // `insert` finds the key or its free slot in one probe, where `entry` probes
+        // twice for a new key. New keys are the rule; on the rare known one, the first
+        // value is put back.
+        let first = self.seen.insert(key, moves_played)?;
+        self.seen.insert(key, first);
+        Some(first)
     }
 
     /// The key of the position on `board`, reached by a move of `mover` (`None` at the
