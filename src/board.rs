@@ -801,6 +801,12 @@ impl Board {
     /// (0 empty, 1 black, 2 white); `out` is cleared first. Used to keep snapshots.
     pub fn write_position(&self, out: &mut Vec<u8>) {
         out.clear();
+        self.append_position(out);
+    }
+
+    /// [`Board::write_position`] without clearing `out`: the position goes after what
+    /// `out` holds.
+    pub fn append_position(&self, out: &mut Vec<u8>) {
         out.reserve(usize::from(self.width) * usize::from(self.height));
         for y in 0..self.height {
             let row = cell_of(Point::new(0, y));

@@ -51,10 +51,9 @@ pub(super) struct Positions {
     /// Positions after 0, CHECKPOINT_EVERY, 2*CHECKPOINT_EVERY... moves.
     checkpoints: Vec<u8>,
     area: usize,
-    /// Scratch board and buffer for confirming candidates (boxed: most games never
-    /// confirm one, and a history that holds a board inline is costly to move).
+    /// Scratch board for confirming candidates (boxed: most games never confirm one,
+    /// and a history that holds a board inline is costly to move).
     scratch: Option<Box<Board>>,
-    buffer: Vec<u8>,
     /// Tests only: the bits of the board hash kept, so that positions collide at will.
     #[cfg(test)]
     pub(super) hash_mask: u64,
@@ -74,7 +73,6 @@ impl Positions {
             checkpoints: Vec::with_capacity(area * (record.moves.len() / CHECKPOINT_EVERY + 1)),
             area,
             scratch: None,
-            buffer: Vec::with_capacity(area),
             #[cfg(test)]
             hash_mask: u64::MAX,
         }
@@ -98,8 +96,7 @@ impl Positions {
         stone_play: bool,
     ) -> Option<usize> {
         if moves_played.is_multiple_of(CHECKPOINT_EVERY) {
-            board.write_position(&mut self.buffer);
-            self.checkpoints.extend_from_slice(&self.buffer);
+            board.append_position(&mut self.checkpoints);
         }
         let key = self.key(board, mover, stone_play)?;
         // `insert` finds the key or its free slot in one probe, where `entry` probes
