@@ -187,6 +187,33 @@ fn superko_names_the_move_that_made_the_earlier_position() {
     }
 }
 
+/// The history keeps the move that first made each position: a position that comes back
+/// a third time is named by its first occurrence, not by the repetition in between. After
+/// PASS_CYCLE (move 12 repeats move 8), Black retakes after two passes (move 15 repeats
+/// move 9) and White after two more (move 18 repeats move 8 again).
+#[test]
+fn a_position_made_three_times_is_named_by_the_first() {
+    let text = "(;SZ[9];B[dc];W[ec];B[cd];W[dd];B[de];W[ee];B[ii];W[fd];B[ed];W[];B[];W[dd];\
+                B[];W[];B[ed];W[];B[];W[dd])";
+    for preset in ["chinese", "tromp-taylor"] {
+        let r = run(text, preset);
+        let superkos: Vec<(Option<usize>, &str)> = r
+            .findings
+            .iter()
+            .filter(|f| f.kind == FindingKind::Superko)
+            .map(|f| (f.move_number, f.detail.as_str()))
+            .collect();
+        let numbers: Vec<Option<usize>> = superkos.iter().map(|&(n, _)| n).collect();
+        assert_eq!(numbers, [Some(12), Some(15), Some(18)], "{preset}");
+        for ((_, detail), earlier) in superkos.iter().zip([8, 9, 8]) {
+            assert!(
+                detail.contains(&format!("after move {earlier}")),
+                "{preset}: {detail}"
+            );
+        }
+    }
+}
+
 #[test]
 fn simple_ko_allows_the_cycle_but_reports_the_repetition() {
     let r = run(PASS_CYCLE, "japanese");
