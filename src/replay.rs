@@ -173,7 +173,8 @@ impl<'a> Replayer<'a> {
         self.check_record_against_rules();
         self.set_up();
         let mut setups = record.mid_setups.iter().peekable();
-        for (i, mv) in record.moves.iter().enumerate().take(moves) {
+        let played = &record.moves[..moves.min(record.moves.len())];
+        for (i, mv) in played.iter().enumerate() {
             while let Some(s) = setups.next_if(|s| s.after_move <= i) {
                 self.apply_mid_setup(s.node, i, &s.setup);
             }
