@@ -1080,3 +1080,39 @@ fn warnings_past_the_bound_are_counted_not_kept() {
         "5 more warnings were not listed (at most 10000 are kept per game)"
     );
 }
+
+/// The scanner reads a node that is one move (`;B[pd]`) on a short path of its own: the
+/// value limit, a second value and escapes must count there as for any other property.
+#[test]
+fn one_move_nodes_are_scanned_like_any_property() {
+    let tiny = Limits {
+        max_value_bytes: 1,
+        ..small_limits()
+    };
+    assert_eq!(
+        game_error(b"(;SZ[9];B[aa])", &tiny),
+        GameError::ValueTooLong {
+            game: 0,
+            property: "B".to_string(),
+            line: 1,
+            column: 9,
+            bytes: 2,
+            limit: 1
+        }
+    );
+    let r = one("(;SZ[9];B[aa] [bb];W[\\]a];B[a\\]];W[cc])");
+    assert_eq!(plays(&r), ["B?aa][bb", "W?]a", "B?a]", "Wcc"]);
+    assert!(
+        !kinds(&r).contains(&WarningKind::Truncated),
+        "{:?}",
+        r.warnings
+    );
+    // `W[]` is a pass; the `a]` after it is junk, where reading stops.
+    let r = one("(;SZ[9];B[aa];W[]a];B[cc])");
+    assert_eq!(plays(&r), ["Baa", "W-"]);
+    assert!(
+        warned(&r, WarningKind::Truncated, "column 18"),
+        "{:?}",
+        r.warnings
+    );
+}
