@@ -43,7 +43,7 @@ mod scan;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use sgf_parse::go::{Move as SgfMove, Prop};
+use sgf_parse::go::Prop;
 use sgf_parse::{ParseOptions, SgfNode, SgfProp, parse_with_options};
 
 use crate::board::Color;
@@ -687,7 +687,7 @@ fn parse_whole(
 /// A game tree parsed in the pieces of [`plain::split`].
 struct Parts {
     root: record::Tree<Prop>,
-    moves: Vec<(Color, SgfMove)>,
+    moves: Vec<plain::PlainMove>,
     pieces: Vec<record::ParsedPiece>,
 }
 

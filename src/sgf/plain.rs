@@ -1,11 +1,12 @@
 //! Runs of plain move nodes, read without building a tree.
 //!
 //! Most of a real record is nodes like `;B[pd]` and `;W[]`: one move property, a point of
-//! two lower-case letters or nothing, and no other property. sgf-parse spends about nine
-//! allocations on each (the token, the identifier, the value as `Vec<char>` and `String`,
-//! the node and its property list), which made it two thirds of goref's whole run over a
-//! folder of engine games. Such a node has nothing to parse but two letters, so the loader
-//! cuts a game text into pieces along its main line:
+//! two lower-case letters or nothing, and at most the time left (`BL`/`WL`) or properties
+//! goref does not read (a comment). sgf-parse spends about nine allocations on each
+//! property (the token, the identifier, the value as `Vec<char>` and `String`, the node and
+//! its property list), which made it two thirds of goref's whole run over a folder of
+//! engine games. Such a node has nothing to parse but two letters and a number, so the
+//! loader cuts a game text into pieces along its main line:
 //!
 //! 1. the root node;
 //! 2. runs of at least [`MIN_RUN`] plain move nodes, read here into sgf-parse's own
@@ -17,7 +18,8 @@
 //! The root and the other nodes are tokenized here too ([`nodes`]) when every identifier
 //! is in capitals: sgf-parse's lexer builds each value a character at a time, and its
 //! parse of these nodes was a fifth of a whole batch. sgf-parse still reads every value
-//! (`Prop::new`), so the properties are its own; anything unusual goes to its parser as
+//! the record is read from (`Prop::new`), so the properties are its own; the others (a
+//! date, a comment) are left out; anything unusual goes to its parser as
 //! a game tree of its own.
 //!
 //! The record is then built from the pieces as if from one tree (same node numbers, same
@@ -30,6 +32,7 @@ use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint};
 
+use super::record::READ;
 use super::scan::value_end;
 use crate::board::Color;
 
@@ -41,9 +44,18 @@ pub(crate) struct Split<'a> {
     /// The game tree's `(`, the root node's `;` and its properties: close it with `)`.
     pub root: &'a str,
     /// Every plain move of the runs, in order.
-    pub moves: Vec<(Color, SgfMove)>,
+    pub moves: Vec<PlainMove>,
     /// What follows the root, in order.
     pub pieces: Vec<Piece<'a>>,
+}
+
+/// What a plain move node says, as sgf-parse would read it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct PlainMove {
+    pub color: Color,
+    pub m: SgfMove,
+    /// The mover's `BL` or `WL`, the last one written, when the node holds one.
+    pub time_left: Option<f64>,
 }
 
 /// One piece of the main line after the root.
@@ -71,14 +83,15 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
     // The root node's properties: identifiers run up to `[`, values to an unescaped `]`.
     i = node_end(b, i + 1)?;
     let root = &text[..i];
-    let mut moves = Vec::new();
+    // A plain node takes about seven bytes (`;B[pd]` and a line break).
+    let mut moves = Vec::with_capacity(text.len() / 7);
     let mut pieces = Vec::new();
     loop {
         // Here `i` is at a `;`, `(` or `)` on the main line.
         let first = moves.len();
         if run_length(b, i) >= MIN_RUN {
-            while let Some((color, m, end)) = plain_node(b, i) {
-                moves.push((color, m));
+            while let Some((plain, end)) = plain_node(b, i) {
+                moves.push(plain);
                 i = end;
             }
             pieces.push(Piece::Moves(first..moves.len()));
@@ -136,9 +149,11 @@ pub(crate) fn root_properties(root: &str) -> Option<Properties> {
 }
 
 /// The nodes of `text` from `i` to its end, each `;` and its properties, as sgf-parse's
-/// lexer reads them. `None` for anything it would read differently or reject: a variation
-/// or the end of one, an identifier that is not all capital letters (it converts or rejects
-/// those), a text that ends inside a value.
+/// lexer reads them, less the properties the record is not read from (only
+/// [`READ`] and `GM` are kept: sgf-parse need not read a date or a comment that goref then
+/// throws away). `None` for anything the lexer would read differently or reject: a
+/// variation or the end of one, an identifier that is not all capital letters (it converts
+/// or rejects those), a text that ends inside a value.
 pub(crate) fn nodes(text: &str, mut i: usize) -> Option<Vec<Properties>> {
     let b = text.as_bytes();
     let mut nodes = Vec::new();
@@ -157,13 +172,18 @@ pub(crate) fn nodes(text: &str, mut i: usize) -> Option<Vec<Properties>> {
                 return None;
             }
             let identifier = &text[start..i];
+            let kept = identifier == "GM" || READ.contains(&identifier);
             let mut values = Vec::new();
             while b.get(i) == Some(&b'[') {
                 let end = value_end(b, i + 1)?;
-                values.push(unescape(&text[i + 1..end])?);
+                if kept {
+                    values.push(unescape(&text[i + 1..end])?);
+                }
                 i = skip_ws(b, end + 1);
             }
-            properties.push((identifier.to_string(), values));
+            if kept {
+                properties.push((identifier.to_string(), values));
+            }
         }
         nodes.push(properties);
     }
@@ -207,7 +227,7 @@ fn node_end(b: &[u8], mut i: usize) -> Option<usize> {
 fn run_length(b: &[u8], mut i: usize) -> usize {
     let mut n = 0;
     while n < MIN_RUN
-        && let Some((_, _, end)) = plain_node(b, i)
+        && let Some((_, end)) = plain_node(b, i)
     {
         n += 1;
         i = end;
@@ -215,10 +235,11 @@ fn run_length(b: &[u8], mut i: usize) -> usize {
     n
 }
 
-/// The plain move node starting at `i` (its `;`): colour, move, and where the next node
-/// starts. `None` unless the node is exactly `;B[xy]` or `;W[]` (whitespace allowed where
-/// sgf-parse skips it) followed by a node, a variation or the end of one.
-fn plain_node(b: &[u8], i: usize) -> Option<(Color, SgfMove, usize)> {
+/// The plain move node starting at `i` (its `;`): what it says, and where the next node
+/// starts. `None` unless the node is `;B[xy]` or `;W[]` (whitespace allowed where
+/// sgf-parse skips it), then only properties [`after_move_property`] takes, then a node, a
+/// variation or the end of one.
+fn plain_node(b: &[u8], i: usize) -> Option<(PlainMove, usize)> {
     if b.get(i) != Some(&b';') {
         return None;
     }
@@ -245,11 +266,70 @@ fn plain_node(b: &[u8], i: usize) -> Option<(Color, SgfMove, usize)> {
             _ => return None,
         }
     };
+    let plain = PlainMove {
+        color,
+        m,
+        time_left: None,
+    };
     let next = skip_ws(b, close + 1);
     match b.get(next)? {
-        b';' | b'(' | b')' => Some((color, m, next)),
-        _ => None,
+        b';' | b'(' | b')' => Some((plain, next)),
+        _ => after_move(b, next, plain),
     }
+}
+
+/// The rest of a plain node whose move ends just before `i`: only properties
+/// [`after_move_property`] takes, up to the next node, variation or end of one.
+#[inline(never)]
+fn after_move(b: &[u8], mut i: usize, mut plain: PlainMove) -> Option<(PlainMove, usize)> {
+    loop {
+        match b.get(i)? {
+            b';' | b'(' | b')' => return Some((plain, i)),
+            c if c.is_ascii_uppercase() => i = after_move_property(b, i, &mut plain)?,
+            _ => return None,
+        }
+    }
+}
+
+/// A property after the move of a plain node, at `i`: a `BL` or `WL` whose value sgf-parse
+/// reads as a finite number (the mover's is kept; a second value is turned away by the
+/// caller), or a property the record is not read from (skipped). The index past it and the
+/// white space after it; `None` for any other property, which the record reads.
+fn after_move_property(b: &[u8], i: usize, plain: &mut PlainMove) -> Option<usize> {
+    let mut open = i;
+    while b.get(open).is_some_and(u8::is_ascii_uppercase) {
+        open += 1;
+    }
+    if b.get(open) != Some(&b'[') {
+        return None;
+    }
+    let identifier = b.get(i..open)?;
+    let close = value_end(b, open + 1)?;
+    let mut next = skip_ws(b, close + 1);
+    match identifier {
+        b"BL" | b"WL" => {
+            // sgf-parse reads one value with `str::parse` (escapes, which its lexer drops,
+            // make this fail: the node is then read the long way).
+            let raw = std::str::from_utf8(b.get(open + 1..close)?).ok()?;
+            let seconds = raw.parse::<f64>().ok().filter(|t| t.is_finite())?;
+            let mover = match plain.color {
+                Color::Black => b"BL",
+                Color::White => b"WL",
+            };
+            if identifier == mover {
+                plain.time_left = Some(seconds);
+            }
+        }
+        _ if identifier == b"GM" || READ.iter().any(|id| id.as_bytes() == identifier) => {
+            return None;
+        }
+        _ => {
+            while b.get(next) == Some(&b'[') {
+                next = skip_ws(b, value_end(b, next + 1)? + 1);
+            }
+        }
+    }
+    Some(next)
 }
 
 fn skip_ws(b: &[u8], mut i: usize) -> usize {

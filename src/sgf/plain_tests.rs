@@ -1,7 +1,8 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
 use super::super::{Deadline, Limits, decode, load_games, scan};
-use super::{Piece, Properties, nodes, root_properties, split};
+use super::{Piece, Properties, nodes, plain_node, root_properties, split};
+use crate::board::Color;
 use crate::testing::{corpus, files_with_extension};
 
 /// Load `bytes` both ways; the results must be equal.
@@ -58,8 +59,8 @@ fn the_parts_are_what_sgf_parse_makes_of_the_whole_tree() {
 fn runs_between_other_nodes_are_read_in_pieces() {
     let run: String = (0..5).map(|_| ";B[aa];W[bb]").collect();
     let text = format!(
-        "(;GM[1]SZ[19]{run};B[cc]C[a (comment); with [brackets\\]]{run};W[dd]WL[12.5]\n;B[ee]\
-         {run};W[ff]C[short run];B[gg];W[hh](;B[ii])(;B[jj]))"
+        "(;GM[1]SZ[19]{run};B[cc]PL[W]C[a (comment); with [brackets\\]]{run};W[dd]WL[12.5]\n\
+         ;B[ee]{run};W[ff]C[a comment];B[gg];W[hh](;B[ii])(;B[jj]))"
     );
     let split = split(&text).expect("cut in pieces");
     let shapes: Vec<String> = split
@@ -75,11 +76,10 @@ fn runs_between_other_nodes_are_read_in_pieces() {
         shapes,
         [
             "moves 10",
-            "nodes ;B[cc]C[a (comment); with [brackets\\]]",
-            "moves 10",
-            "nodes ;W[dd]WL[12.5]\n",
-            "moves 11",
-            "rest ;W[ff]C[short run];B[gg];W[hh](;B[ii])(;B[jj]))",
+            "nodes ;B[cc]PL[W]C[a (comment); with [brackets\\]]",
+            // A time left and a comment keep a move plain.
+            "moves 25",
+            "rest (;B[ii])(;B[jj]))",
         ]
     );
     both_ways(text.as_bytes()).unwrap();
@@ -119,10 +119,59 @@ fn a_run_is_read_up_to_the_first_node_that_is_not_plain() {
         ";B[aa]C[x]",
         ";C[x]",
         ";AB[cc]",
+        ";B[aa]W[bb]",
+        ";B[aa]KO[]",
+        ";B[aa]bl[5]",
+        ";B[aa]BL [5]",
+        ";B[aa]BL[5][6]",
+        ";B[aa]BL[ 5]",
+        ";B[aa]BL[\\5]",
+        ";B[aa]WL[inf]",
+        ";B[aa]WL[1e999]",
+        ";B[aa]WL[x]",
+        ";B[aa]C[x]WL[1:00]",
     ] {
         let text = format!("(;GM[1]{run}{node}{run})");
         assert_eq!(games_cut(text.as_bytes()), 1, "{node}");
         both_ways(text.as_bytes()).unwrap_or_else(|e| panic!("{node}: {e}"));
+    }
+}
+
+#[test]
+fn moves_with_a_time_left_or_unread_properties_are_plain() {
+    let plain = |node: &str| {
+        plain_node(format!("{node};").as_bytes(), 0).map(|(p, _)| (p.color, p.time_left))
+    };
+    assert_eq!(plain(";B[aa]"), Some((Color::Black, None)));
+    assert_eq!(
+        plain(";B[aa]BL[12.5]WL[3]"),
+        Some((Color::Black, Some(12.5)))
+    );
+    // The mover's last time counts; comments and other properties are passed over.
+    assert_eq!(
+        plain(";W[aa]BL[12.5]WL[3]WL[2]"),
+        Some((Color::White, Some(2.0)))
+    );
+    assert_eq!(
+        plain(";W[]C[a \\] ; (b)]OW[3] N[x][y]\nWL[-1]"),
+        Some((Color::White, Some(-1.0)))
+    );
+    for node in [
+        ";B[aa]W[bb]",
+        ";B[aa]KO[]",
+        ";B[aa]GM[1]",
+        ";B[aa]TB[cc]",
+        ";B[aa]bl[5]",
+        ";B[aa]BL [5]",
+        ";B[aa]BL[5][6]",
+        ";B[aa]BL[ 5]",
+        ";B[aa]BL[\\5]",
+        ";B[aa]WL[inf]",
+        ";B[aa]WL[1e999]",
+        ";B[aa]WL[x]",
+        ";B[aa]C[x]\u{3000}",
+    ] {
+        assert_eq!(plain(node), None, "{node}");
     }
 }
 
@@ -168,14 +217,19 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
     };
     assert_eq!(
         nodes(
-            ";C[a \\] b \\\\ c \\\n d]B[cc] ;\n;AB[aa] [bb]\t[\\\u{e9}]",
+            ";PB[a \\] b \\\\ c \\\n d]B[cc] ;\n;AB[aa] [bb]\t[\\\u{e9}]",
             0
         ),
         Some(owned(&[
-            &[("C", &["a ] b \\ c \n d"]), ("B", &["cc"])],
+            &[("PB", &["a ] b \\ c \n d"]), ("B", &["cc"])],
             &[],
             &[("AB", &["aa", "bb", "\u{e9}"])],
         ]))
+    );
+    // Properties the record is not read from are left out, whatever their values.
+    assert_eq!(
+        nodes(";C[a \\] b]DT[x][y]B[cc]MN[z];XY[]", 0),
+        Some(owned(&[&[("B", &["cc"])], &[]]))
     );
     // What sgf-parse reads differently, or rejects, is left to it.
     for text in [
@@ -245,6 +299,8 @@ proptest::proptest! {
                 ";B[pd]C[x]", ";C[;B[aa]]", ";AB[cc]", ";B[aa]BL[10]", ";B[aa][bb]", "(", ")",
                 "(;W[ab])", ";PL[B]", ";W[pass]", ";b[cc]", ";B [aa]", ";B[a]", ";B[abc]",
                 ";W[\\a\\b]", "junk", "]", "[", ";B[pd]TB[aa]", ";KO[]B[aa]",
+                ";W[dd]WL[12.5]", ";B[cc]BL[inf]", ";B[cc]BL[1][2]", ";W[dd]C[x]WL[3]BL[-1]",
+                ";B[aa]BL[ 5]", ";B[aa]OB[3]", ";B[aa]BL[1e999]",
             ]),
             0..48,
         ),

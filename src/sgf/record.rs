@@ -11,6 +11,7 @@ use std::ops::Range;
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, SgfNode, SgfProp};
 
+use super::plain::PlainMove;
 use super::{
     Action, GameError, GameRecord, LoadWarning, MidSetup, Move, Setup, TerritoryMarks,
     TimeSettings, WarningKind,
@@ -74,7 +75,7 @@ pub(crate) enum ParsedPiece {
 pub(crate) fn build_from(
     index: usize,
     root: Tree<Prop>,
-    moves: &[(Color, SgfMove)],
+    moves: &[PlainMove],
     pieces: Vec<ParsedPiece>,
     warnings: Vec<LoadWarning>,
 ) -> Result<GameRecord, GameError> {
@@ -86,8 +87,8 @@ pub(crate) fn build_from(
     for piece in pieces {
         match piece {
             ParsedPiece::Moves(range) => {
-                for &(color, m) in &moves[range] {
-                    b.plain_move(nodes, color, m);
+                for &plain in &moves[range] {
+                    b.plain_move(nodes, plain);
                     nodes += 1;
                 }
             }
@@ -233,6 +234,14 @@ struct Builder {
 /// counted and one last warning says how many were left out.
 pub(crate) const MAX_WARNINGS: usize = 10_000;
 
+/// The properties the record is read from ([`Builder::property`], [`Builder::invalid`],
+/// [`board_size`]), valid or not. Any other property, valid or not, leaves the record as it
+/// is, so the loader may leave it out before sgf-parse reads it.
+pub(crate) const READ: [&str; 21] = [
+    "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "PC",
+    "PB", "PW", "RE", "OT", "KO",
+];
+
 /// What one node says, gathered before it is applied.
 #[derive(Default)]
 struct NodeParts {
@@ -303,15 +312,15 @@ impl Builder {
         self.apply(n, parts);
     }
 
-    /// Read a node holding one move and nothing else: what [`Builder::node`] does with
-    /// it, without gathering parts.
-    fn plain_move(&mut self, n: usize, color: Color, m: SgfMove) {
-        let action = self.action(m);
+    /// Read a node holding one move and at most its time left (`plain.rs`): what
+    /// [`Builder::node`] does with it, without gathering parts.
+    fn plain_move(&mut self, n: usize, plain: PlainMove) {
+        let action = self.action(plain.m);
         self.moves.push(Move {
-            color,
+            color: plain.color,
             action,
             node: n,
-            time_left: None,
+            time_left: plain.time_left,
         });
     }
 
@@ -332,7 +341,7 @@ impl Builder {
                 WarningKind::Structure,
                 "SZ outside the root is ignored (the board size is the root's)".to_string(),
             ),
-            Prop::KM(k) => self.komi_value(n, k, &format_number(k)),
+            Prop::KM(k) => self.komi_value(n, k, None),
             Prop::HA(h) => self.handicap_value(n, &h.to_string()),
             Prop::TM(t) if self.time.main_time.is_none() => {
                 self.time.main_time = self.seconds(n, "TM", t);
@@ -695,7 +704,7 @@ impl Builder {
             return;
         }
         if let Ok(k) = v.parse::<f64>() {
-            self.komi_value(n, k, raw);
+            self.komi_value(n, k, Some(raw));
             return;
         }
         if let Ok(k) = v.replace(',', ".").parse::<f64>() {
@@ -707,7 +716,7 @@ impl Builder {
                     format_number(k)
                 ),
             );
-            self.komi_value(n, k, raw);
+            self.komi_value(n, k, Some(raw));
             return;
         }
         self.warn(
@@ -717,16 +726,18 @@ impl Builder {
         );
     }
 
-    /// A numeric komi, with the habits of servers and databases undone.
-    fn komi_value(&mut self, n: usize, k: f64, raw: &str) {
+    /// A numeric komi, with the habits of servers and databases undone. Warnings show `raw`,
+    /// the value as written when sgf-parse could not read it, else `k`.
+    fn komi_value(&mut self, n: usize, k: f64, raw: Option<&str>) {
         if self.komi.is_some() {
             return;
         }
+        let raw = || raw.map_or_else(|| format_number(k), str::to_string);
         if !k.is_finite() {
             self.warn(
                 n,
                 WarningKind::Komi,
-                format!("KM[{raw}] is not a number: no komi recorded"),
+                format!("KM[{}] is not a number: no komi recorded", raw()),
             );
             return;
         }
@@ -735,12 +746,12 @@ impl Builder {
             Some(why) => self.warn(
                 n,
                 WarningKind::Komi,
-                format!("KM[{raw}] read as komi {} ({why})", format_number(komi)),
+                format!("KM[{}] read as komi {} ({why})", raw(), format_number(komi)),
             ),
             None if komi.abs() >= 100.0 => self.warn(
                 n,
                 WarningKind::Komi,
-                format!("KM[{raw}] is far from any komi in use: kept as written"),
+                format!("KM[{}] is far from any komi in use: kept as written", raw()),
             ),
             None => {}
         }
