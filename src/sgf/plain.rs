@@ -244,27 +244,21 @@ fn plain_node(b: &[u8], i: usize) -> Option<(PlainMove, usize)> {
         return None;
     }
     let at = skip_ws(b, i + 1);
-    let color = match b.get(at)? {
+    let (c, m, close) = match *b.get(at..)? {
+        [c, b'[', x @ b'a'..=b'z', y @ b'a'..=b'z', b']', ..] => {
+            let point = SgfPoint {
+                x: x - b'a',
+                y: y - b'a',
+            };
+            (c, SgfMove::Move(point), at + 4)
+        }
+        [c, b'[', b']', ..] => (c, SgfMove::Pass, at + 2),
+        _ => return None,
+    };
+    let color = match c {
         b'B' => Color::Black,
         b'W' => Color::White,
         _ => return None,
-    };
-    if b.get(at + 1) != Some(&b'[') {
-        return None;
-    }
-    let (m, close) = if b.get(at + 2) == Some(&b']') {
-        (SgfMove::Pass, at + 2)
-    } else {
-        match b.get(at + 2..at + 5)? {
-            [x @ b'a'..=b'z', y @ b'a'..=b'z', b']'] => (
-                SgfMove::Move(SgfPoint {
-                    x: x - b'a',
-                    y: y - b'a',
-                }),
-                at + 4,
-            ),
-            _ => return None,
-        }
     };
     let plain = PlainMove {
         color,
