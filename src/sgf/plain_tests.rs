@@ -190,6 +190,10 @@ fn other_nodes_read_without_sgf_parse_are_what_it_reads() {
         ("GM[1]GM[1]", ";B[cc]C[x]"),
         ("GM[01]", ";B[cc]C[x]"),
         ("Gm[1]", ";B[cc]C[x]"),
+        // Lists of points: plain ones are read without sgf-parse, the rest by it.
+        ("AB[dd][pp][dd]AW[Dd]", ";W[cc]TB[aa][ab]TW[ba:bb][cc]"),
+        ("AB[aa:bb]AE[a]", ";AE[aa][bb]TB[]TW[abc]"),
+        ("AW[zz][ss]", ";TB[sa]TW[s]"),
     ] {
         let text = format!("(;SZ[19]{root}{run}{node}{run})");
         both_ways(text.as_bytes()).unwrap_or_else(|e| panic!("{root} {node}: {e}"));
