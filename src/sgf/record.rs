@@ -87,10 +87,9 @@ pub(crate) fn build_from(
     for piece in pieces {
         match piece {
             ParsedPiece::Moves(range) => {
-                for &plain in &moves[range] {
-                    b.plain_move(nodes, plain);
-                    nodes += 1;
-                }
+                let run = &moves[range];
+                b.plain_moves(nodes, run);
+                nodes += run.len();
             }
             ParsedPiece::Below(mut tree) => {
                 let mut children = std::mem::take(&mut tree.0.children);
@@ -312,16 +311,17 @@ impl Builder {
         self.apply(n, parts);
     }
 
-    /// Read a node holding one move and at most its time left (`plain.rs`): what
-    /// [`Builder::node`] does with it, without gathering parts.
-    fn plain_move(&mut self, n: usize, plain: PlainMove) {
-        let action = self.action(plain.m);
-        self.moves.push(Move {
-            color: plain.color,
-            action,
-            node: n,
-            time_left: plain.time_left,
-        });
+    /// Read nodes holding one move and at most its time left (`plain.rs`), numbered from
+    /// `first`: what [`Builder::node`] does with each, without gathering parts.
+    fn plain_moves(&mut self, first: usize, run: &[PlainMove]) {
+        let tt_is_pass = self.tt_is_pass();
+        self.moves
+            .extend(run.iter().zip(first..).map(|(plain, node)| Move {
+                color: plain.color,
+                action: action(plain.m, tt_is_pass),
+                node,
+                time_left: plain.time_left,
+            }));
     }
 
     fn property(&mut self, n: usize, prop: Prop, parts: &mut NodeParts) {
@@ -576,20 +576,18 @@ impl Builder {
         }
     }
 
-    /// A move sgf-parse read: `tt` is a pass on boards up to 19x19 (FF[3] habit).
+    /// A move sgf-parse read.
     fn action(&self, m: SgfMove) -> Action {
-        match m {
-            SgfMove::Pass => Action::Pass,
-            SgfMove::Move(p) => self.play(Point::new(p.x, p.y)),
-        }
+        action(m, self.tt_is_pass())
     }
 
     fn play(&self, p: Point) -> Action {
-        if p == Point::new(19, 19) && self.width <= 19 && self.height <= 19 {
-            Action::Pass
-        } else {
-            Action::Play(p)
-        }
+        play(p, self.tt_is_pass())
+    }
+
+    /// `tt` is a pass on boards up to 19x19 (FF[3] habit).
+    fn tt_is_pass(&self) -> bool {
+        self.width <= 19 && self.height <= 19
     }
 
     /// A move value sgf-parse rejected: spaces, `pass`, a rule-document coordinate.
@@ -984,6 +982,22 @@ fn set_text(slot: &mut Option<String>, text: &str) {
     } else {
         t.to_string()
     });
+}
+
+/// A move sgf-parse read, `tt` a pass when `tt_is_pass`.
+fn action(m: SgfMove, tt_is_pass: bool) -> Action {
+    match m {
+        SgfMove::Pass => Action::Pass,
+        SgfMove::Move(p) => play(Point::new(p.x, p.y), tt_is_pass),
+    }
+}
+
+fn play(p: Point, tt_is_pass: bool) -> Action {
+    if tt_is_pass && p == Point::new(19, 19) {
+        Action::Pass
+    } else {
+        Action::Play(p)
+    }
 }
 
 /// `7.5`, `750`, `-0.5`: a number as a person writes it.
