@@ -497,7 +497,12 @@ impl Builder {
         }
 
         if self.moves.is_empty() {
-            self.setup.extend(setup);
+            if self.setup.is_empty() {
+                // Most records set stones up in one node: no merge to make.
+                self.setup = setup;
+            } else {
+                self.setup.extend(setup);
+            }
             if to_play.is_some() {
                 self.first_player = to_play;
             }
@@ -945,7 +950,8 @@ fn clock_time(text: &str) -> Option<f64> {
 
 fn sorted(points: std::collections::HashSet<SgfPoint>) -> Vec<Point> {
     let mut v: Vec<Point> = points.into_iter().map(|p| Point::new(p.x, p.y)).collect();
-    v.sort();
+    // The points of a set are distinct: no order among equals to keep.
+    v.sort_unstable();
     v
 }
 
