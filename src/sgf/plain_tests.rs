@@ -294,6 +294,7 @@ proptest::proptest! {
         root in proptest::sample::select(vec![
             "(;GM[1]", "(;GM[1]SZ[9]", "(;SZ[25]", "( ;FF[4]C[a;b(c)]", "(;", "(;GM[1]SZ[19]PL[W]",
             "(;AB[aa][bb]", "(;sz[19]", "(;GM[1]C[x\\]", "(;SZ[19]RE[B+R]",
+            "(;SZ[9]AW[cc][dd:ee]TB[aa]DT[x]C[y]", "(;AB[Aa][bb]AE[a]TW[]PB[p]",
         ]),
         pieces in proptest::collection::vec(
             proptest::sample::select(vec![
