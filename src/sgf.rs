@@ -705,7 +705,7 @@ fn cut_in_parts(text: &str) -> Option<Parts> {
     };
     // The root and the other nodes are tokenized by `plain.rs` when it reads them as
     // sgf-parse's lexer would (see there); sgf-parse then reads their values.
-    let root = match plain::root_properties(split.root) {
+    let root = match split.root_properties {
         Some(properties) => record::Tree(SgfNode::new(props(properties), Vec::new(), true)),
         None => one_tree(&format!("{})", split.root))?,
     };

@@ -43,6 +43,10 @@ pub(crate) const MIN_RUN: usize = 8;
 pub(crate) struct Split<'a> {
     /// The game tree's `(`, the root node's `;` and its properties: close it with `)`.
     pub root: &'a str,
+    /// The root's properties, read here as [`nodes`] reads them; `None` for anything it
+    /// turns away, and for a `GM` other than a single `GM[1]` (sgf-parse would read the
+    /// tree as another game, or fail): the caller then hands [`Split::root`] to sgf-parse.
+    pub root_properties: Option<Properties>,
     /// Every plain move of the runs, in order.
     pub moves: Vec<PlainMove>,
     /// What follows the root, in order.
@@ -80,8 +84,14 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
     if b.get(i) != Some(&b';') {
         return None;
     }
-    // The root node's properties: identifiers run up to `[`, values to an unescaped `]`.
-    i = node_end(b, i + 1)?;
+    let root_properties;
+    (root_properties, i) = match node(text, i) {
+        Some((properties, end)) if matches!(b.get(end), Some(b';' | b'(' | b')')) => {
+            (go_root(properties), end)
+        }
+        // Identifiers run up to `[`, values to an unescaped `]`.
+        _ => (None, node_end(b, i + 1)?),
+    };
     let root = &text[..i];
     // A plain node takes about seven bytes (`;B[pd]` and a line break).
     let mut moves = Vec::with_capacity(text.len() / 7);
@@ -118,6 +128,7 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
     }
     Some(Split {
         root,
+        root_properties,
         moves,
         pieces,
     })
@@ -127,19 +138,9 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
 /// unescaped, in order.
 pub(crate) type Properties = Vec<(String, Vec<String>)>;
 
-/// The properties of a root node as the cutter hands it over (`(;` and the properties,
-/// without the closing `)`), read without sgf-parse's per-character lexer; sgf-parse still
-/// interprets every value. `None` for anything [`nodes`] turns away, and for a `GM` other
-/// than a single `GM[1]` (sgf-parse would read the tree as another game, or fail): the
-/// caller then hands the root to sgf-parse.
-pub(crate) fn root_properties(root: &str) -> Option<Properties> {
-    let b = root.as_bytes();
-    let i = skip_ws(b, 0);
-    if b.get(i) != Some(&b'(') {
-        return None;
-    }
-    let mut nodes = nodes(root, skip_ws(b, i + 1))?;
-    let root = nodes.pop().filter(|_| nodes.is_empty())?;
+/// The properties of a root node, when its `GM` leaves it a game of Go as sgf-parse reads
+/// it: none, or a single `GM[1]`.
+fn go_root(root: Properties) -> Option<Properties> {
     let mut game_types = root.iter().filter(|(identifier, _)| identifier == "GM");
     match (game_types.next(), game_types.next()) {
         (None, _) => Some(root),
@@ -155,39 +156,47 @@ pub(crate) fn root_properties(root: &str) -> Option<Properties> {
 /// variation or the end of one, an identifier that is not all capital letters (it converts
 /// or rejects those), a text that ends inside a value.
 pub(crate) fn nodes(text: &str, mut i: usize) -> Option<Vec<Properties>> {
-    let b = text.as_bytes();
     let mut nodes = Vec::new();
-    while i < b.len() {
-        if b[i] != b';' {
-            return None;
-        }
-        i = skip_ws(b, i + 1);
-        let mut properties = Vec::new();
-        while b.get(i).is_some_and(u8::is_ascii_uppercase) {
-            let start = i;
-            while b.get(i).is_some_and(u8::is_ascii_uppercase) {
-                i += 1;
-            }
-            if b.get(i) != Some(&b'[') {
-                return None;
-            }
-            let identifier = &text[start..i];
-            let kept = identifier == "GM" || READ.contains(&identifier);
-            let mut values = Vec::new();
-            while b.get(i) == Some(&b'[') {
-                let end = value_end(b, i + 1)?;
-                if kept {
-                    values.push(unescape(&text[i + 1..end])?);
-                }
-                i = skip_ws(b, end + 1);
-            }
-            if kept {
-                properties.push((identifier.to_string(), values));
-            }
-        }
+    while i < text.len() {
+        let (properties, end) = node(text, i)?;
         nodes.push(properties);
+        i = end;
     }
     Some(nodes)
+}
+
+/// The node whose `;` is at `i`, read as [`nodes`] reads each: its properties, and the
+/// index past them and the white space after them.
+fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
+    let b = text.as_bytes();
+    if b.get(i) != Some(&b';') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    let mut properties = Vec::new();
+    while b.get(i).is_some_and(u8::is_ascii_uppercase) {
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_uppercase) {
+            i += 1;
+        }
+        if b.get(i) != Some(&b'[') {
+            return None;
+        }
+        let identifier = &text[start..i];
+        let kept = identifier == "GM" || READ.contains(&identifier);
+        let mut values = Vec::new();
+        while b.get(i) == Some(&b'[') {
+            let end = value_end(b, i + 1)?;
+            if kept {
+                values.push(unescape(&text[i + 1..end])?);
+            }
+            i = skip_ws(b, end + 1);
+        }
+        if kept {
+            properties.push((identifier.to_string(), values));
+        }
+    }
+    Some((properties, i))
 }
 
 /// A value as sgf-parse's lexer reads it: a backslash escapes the character after it and

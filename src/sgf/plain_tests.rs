@@ -1,7 +1,7 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
 use super::super::{Deadline, Limits, decode, load_games, scan};
-use super::{Piece, Properties, nodes, plain_node, root_properties, split};
+use super::{Piece, Properties, nodes, plain_node, split};
 use crate::board::Color;
 use crate::testing::{corpus, files_with_extension};
 
@@ -246,19 +246,27 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
     ] {
         assert_eq!(nodes(text, 0), None, "{text}");
     }
-    assert_eq!(
-        root_properties("(;GM[1]SZ[9]"),
-        Some(owned(&[&[("GM", &["1"]), ("SZ", &["9"])]])).and_then(|mut n| n.pop())
-    );
-    for root in [
-        "(;GM[2]",
-        "(;GM[1]GM[1]",
-        "(;GM[01]",
-        "(;SZ[9];B[aa]",
-        ";SZ[9]",
-    ] {
-        assert_eq!(root_properties(root), None, "{root}");
+    fn root(text: &str) -> Option<(&str, Option<Properties>)> {
+        split(text).map(|split| (split.root, split.root_properties))
     }
+    assert_eq!(
+        root("(;GM[1]SZ[9]DT[x] ;B[aa])"),
+        Some((
+            "(;GM[1]SZ[9]DT[x] ",
+            Some(owned(&[&[("GM", &["1"]), ("SZ", &["9"])]])).and_then(|mut n| n.pop())
+        ))
+    );
+    // The root is then sgf-parse's to read.
+    for (text, root_text) in [
+        ("(;GM[2];B[aa])", "(;GM[2]"),
+        ("(;GM[1]GM[1];B[aa])", "(;GM[1]GM[1]"),
+        ("(;GM[01];B[aa])", "(;GM[01]"),
+        ("(;SZ[9]\u{3000};B[aa])", "(;SZ[9]\u{3000}"),
+        ("(;SZ[9]CoPyright[x](;B[aa]))", "(;SZ[9]CoPyright[x]"),
+    ] {
+        assert_eq!(root(text), Some((root_text, None)), "{text}");
+    }
+    assert!(root("(;SZ[9]").is_none());
 }
 
 #[test]
