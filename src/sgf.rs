@@ -45,7 +45,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sgf_parse::go::{Point as SgfPoint, Prop};
-use sgf_parse::{ParseOptions, SgfNode, SgfProp, parse_with_options};
+use sgf_parse::{ParseOptions, SgfNode, SgfProp, SimpleText, parse_with_options};
 
 use crate::board::Color;
 use crate::point::Point;
@@ -737,30 +737,51 @@ fn props(properties: plain::Properties) -> Vec<Prop> {
         .collect()
 }
 
-/// What `Prop::new` makes of a property. A list of points in lower case (`AB[dd][pp]`,
-/// `TB` over a whole area) is read here, to the same set: sgf-parse reads each point
-/// through a `Vec<char>`, which made such lists a third of its work on a batch.
-fn read_prop(identifier: String, values: Vec<String>) -> Prop {
-    let list = match identifier.as_str() {
-        "AB" => Prop::AB,
-        "AW" => Prop::AW,
-        "AE" => Prop::AE,
-        "TB" => Prop::TB,
-        "TW" => Prop::TW,
-        _ => return Prop::new(identifier, values),
+/// What `Prop::new` makes of a property. Two kinds are read here, to the same value:
+/// lists of points in lower case (`AB[dd][pp]`, `TB` over a whole area: sgf-parse reads
+/// each point through a `Vec<char>`, which made such lists a third of its work on a batch),
+/// and texts of one value (`PB[Lee Sedol]`, which it keeps as written).
+fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
+    let read = match identifier.as_str() {
+        "AB" => points(&values).map(Prop::AB),
+        "AW" => points(&values).map(Prop::AW),
+        "AE" => points(&values).map(Prop::AE),
+        "TB" => points(&values).map(Prop::TB),
+        "TW" => points(&values).map(Prop::TW),
+        "PB" => text(&mut values).map(Prop::PB),
+        "PW" => text(&mut values).map(Prop::PW),
+        "RE" => text(&mut values).map(Prop::RE),
+        "RU" => text(&mut values).map(Prop::RU),
+        "PC" => text(&mut values).map(Prop::PC),
+        "OT" => text(&mut values).map(Prop::OT),
+        _ => None,
     };
+    read.unwrap_or_else(|| Prop::new(identifier, values))
+}
+
+/// The points of a list whose every value is two lower-case letters; `None` for anything
+/// else (upper case, a compressed `aa:cc`, not a point), which sgf-parse decides.
+fn points(values: &[String]) -> Option<HashSet<SgfPoint>> {
     let mut points = HashSet::with_capacity(values.len());
-    for value in &values {
+    for value in values {
         let [x @ b'a'..=b'z', y @ b'a'..=b'z'] = *value.as_bytes() else {
-            // Upper case, a compressed `aa:cc`, or not a point: sgf-parse decides.
-            return Prop::new(identifier, values);
+            return None;
         };
         points.insert(SgfPoint {
             x: x - b'a',
             y: y - b'a',
         });
     }
-    list(points)
+    Some(points)
+}
+
+/// The only value of a text property, taken out of `values`; `None` leaves several values
+/// (or none) to sgf-parse.
+fn text(values: &mut Vec<String>) -> Option<SimpleText> {
+    if values.len() != 1 {
+        return None;
+    }
+    values.pop().map(|text| SimpleText { text })
 }
 
 /// `nodes` one below the other under an empty root: the tree sgf-parse makes of `(;`

@@ -194,6 +194,8 @@ fn other_nodes_read_without_sgf_parse_are_what_it_reads() {
         ("AB[dd][pp][dd]AW[Dd]", ";W[cc]TB[aa][ab]TW[ba:bb][cc]"),
         ("AB[aa:bb]AE[a]", ";AE[aa][bb]TB[]TW[abc]"),
         ("AW[zz][ss]", ";TB[sa]TW[s]"),
+        // Texts: one value is read without sgf-parse, several by it.
+        ("PB[a][b]RE[]OT[x]PC[ y ]RU[z]", ";W[cc]PW[q]"),
     ] {
         let text = format!("(;SZ[19]{root}{run}{node}{run})");
         both_ways(text.as_bytes()).unwrap_or_else(|e| panic!("{root} {node}: {e}"));
