@@ -17,10 +17,11 @@
 //!
 //! The root and the other nodes are tokenized here too ([`nodes`]) when every identifier
 //! is in capitals: sgf-parse's lexer builds each value a character at a time, and its
-//! parse of these nodes was a fifth of a whole batch. sgf-parse still reads every value
-//! the record is read from (`Prop::new`), so the properties are its own; the others (a
-//! date, a comment) are left out; anything unusual goes to its parser as
-//! a game tree of its own.
+//! parse of these nodes was a fifth of a whole batch. sgf-parse still reads the values
+//! the record is read from (`Prop::new`), so the properties are its own, but for those
+//! whose reading is plain (one text, a list of lower-case points: `read_prop` in
+//! `sgf.rs`); the others (a date, a comment) are left out. Anything unusual goes to its
+//! parser as a game tree of its own.
 //!
 //! The record is then built from the pieces as if from one tree (same node numbers, same
 //! main line). When anything is unusual (no `(;` start, a piece sgf-parse rejects) the
