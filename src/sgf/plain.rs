@@ -10,7 +10,7 @@
 //!
 //! 1. the root node;
 //! 2. runs of at least [`MIN_RUN`] plain move nodes, read here into sgf-parse's own
-//!    [`Move`] values, exactly what its parser would have made of them;
+//!    [`Move`](SgfMove) values, exactly what its parser would have made of them;
 //! 3. between runs, the other nodes (a comment, a clock, setup...);
 //! 4. from the first variation on, everything left, parsed by sgf-parse as the children
 //!    of an empty root.

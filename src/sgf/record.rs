@@ -590,7 +590,7 @@ impl Builder {
         play(p, self.tt_is_pass())
     }
 
-    /// `tt` is a pass on boards up to 19x19 (FF[3] habit).
+    /// `tt` is a pass on boards up to 19x19 (FF\[3\] habit).
     fn tt_is_pass(&self) -> bool {
         self.width <= 19 && self.height <= 19
     }
