@@ -108,6 +108,23 @@ fn games_without_long_runs_are_cut_as_well() {
     assert_eq!(record.moves[19].time_left, Some(81.0));
 }
 
+/// Move nodes with more that the record reads, or that sgf-parse reads otherwise than as
+/// written: never plain.
+const NOT_PLAIN: [&str; 12] = [
+    ";B[aa]W[bb]",
+    ";B[aa]KO[]",
+    ";B[aa]GM[1]",
+    ";B[aa]TB[cc]",
+    ";B[aa]bl[5]",
+    ";B[aa]BL [5]",
+    ";B[aa]BL[5][6]",
+    ";B[aa]BL[ 5]",
+    ";B[aa]BL[\\5]",
+    ";B[aa]WL[inf]",
+    ";B[aa]WL[1e999]",
+    ";B[aa]WL[x]",
+];
+
 #[test]
 fn a_run_is_read_up_to_the_first_node_that_is_not_plain() {
     let run: String = (0..10).map(|_| ";B[aa];W[bb]").collect();
@@ -119,18 +136,11 @@ fn a_run_is_read_up_to_the_first_node_that_is_not_plain() {
         ";B[aa]C[x]",
         ";C[x]",
         ";AB[cc]",
-        ";B[aa]W[bb]",
-        ";B[aa]KO[]",
-        ";B[aa]bl[5]",
-        ";B[aa]BL [5]",
-        ";B[aa]BL[5][6]",
-        ";B[aa]BL[ 5]",
-        ";B[aa]BL[\\5]",
-        ";B[aa]WL[inf]",
-        ";B[aa]WL[1e999]",
-        ";B[aa]WL[x]",
         ";B[aa]C[x]WL[1:00]",
-    ] {
+    ]
+    .into_iter()
+    .chain(NOT_PLAIN)
+    {
         let text = format!("(;GM[1]{run}{node}{run})");
         assert_eq!(games_cut(text.as_bytes()), 1, "{node}");
         both_ways(text.as_bytes()).unwrap_or_else(|e| panic!("{node}: {e}"));
@@ -156,21 +166,7 @@ fn moves_with_a_time_left_or_unread_properties_are_plain() {
         plain(";W[]C[a \\] ; (b)]OW[3] N[x][y]\nWL[-1]"),
         Some((Color::White, Some(-1.0)))
     );
-    for node in [
-        ";B[aa]W[bb]",
-        ";B[aa]KO[]",
-        ";B[aa]GM[1]",
-        ";B[aa]TB[cc]",
-        ";B[aa]bl[5]",
-        ";B[aa]BL [5]",
-        ";B[aa]BL[5][6]",
-        ";B[aa]BL[ 5]",
-        ";B[aa]BL[\\5]",
-        ";B[aa]WL[inf]",
-        ";B[aa]WL[1e999]",
-        ";B[aa]WL[x]",
-        ";B[aa]C[x]\u{3000}",
-    ] {
+    for node in NOT_PLAIN.into_iter().chain([";B[aa]C[x]\u{3000}"]) {
         assert_eq!(plain(node), None, "{node}");
     }
 }
