@@ -336,89 +336,87 @@ fn is_quiet(board: &Board, color: Color, p: Point) -> bool {
     !threatens && liberties_after(board, color, p) >= 2 && !only_one_eye_after(board, color, p)
 }
 
+/// The distinct chains of `color` next to the empty point `p`, one stone of each: the
+/// chains a stone of `color` on `p` would join.
+struct OwnChains {
+    stones: [Point; 4],
+    len: usize,
+}
+
+impl OwnChains {
+    fn around(board: &Board, color: Color, p: Point) -> OwnChains {
+        let mut own = OwnChains {
+            stones: [p; 4],
+            len: 0,
+        };
+        for n in board.neighbours(p) {
+            if board.get(n) == Some(color) && !own.iter().any(|s| board.same_chain(s, n)) {
+                own.stones[own.len] = n;
+                own.len += 1;
+            }
+        }
+        own
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.stones[..self.len].iter().copied()
+    }
+}
+
+/// A liberty of the chain on `stone` other than `p`, walking its stones only until the
+/// first one.
+fn other_liberty(board: &Board, stone: Point, p: Point) -> Option<Point> {
+    board
+        .chain_stones(stone)
+        .flat_map(|s| board.neighbours(s))
+        .find(|&m| m != p && board.get(m).is_none())
+}
+
+/// Whether the empty point `q` is a liberty of the chain on `stone`.
+fn touches(board: &Board, q: Point, stone: Point) -> bool {
+    board.neighbours(q).any(|m| board.same_chain(m, stone))
+}
+
 /// The liberties (0, 1, or 2 for "two or more") of the chain a non-capturing stone of
-/// `color` on `p` would make.
+/// `color` on the empty point `p` would make.
+///
+/// Those liberties are `p`'s empty neighbours and the liberties other than `p` of the
+/// chains it joins, whose counts the board keeps. So two empty neighbours, or a chain
+/// with three liberties, give two; a chain with one liberty (`p`) adds none; a chain with
+/// two adds exactly one other point. Which point only matters when it could coincide with
+/// the other candidate: an empty neighbour `e` is that point when it touches the chain,
+/// and with no empty neighbour one chain's other liberty is found (a walk that stops at
+/// the first) and looked for next to the others. No chain is walked to its end, which the
+/// tidy-up could not afford: it asks this of every dame it tries, and the walls of a
+/// finished game are long.
 fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
-    // Most dame have two empty neighbours or touch a chain with three liberties (which
-    // keeps two whatever `p` takes): the answer without walking any chain.
-    let mut empty = 0;
+    let mut empty = None;
     for n in board.neighbours(p) {
         match board.get(n) {
-            None => empty += 1,
+            None if empty.is_some() => return 2,
+            None => empty = Some(n),
             Some(c) if c == color && board.liberties(n) >= 3 => return 2,
             Some(_) => {}
         }
     }
-    if empty >= 2 {
-        return 2;
-    }
-    Liberties::<2>::after(board, color, p, |_| false).map_or(0, |libs| libs.len)
-}
-
-/// The first `N` distinct liberties found of the chain a stone of `color` on `p` would
-/// make (not counting captures), without allocating: the tidy-up asks this of every dame
-/// it tries, many times a game. `None` as soon as a liberty is one `reject` refuses.
-struct Liberties<const N: usize> {
-    points: [Point; N],
-    len: usize,
-}
-
-impl<const N: usize> Liberties<N> {
-    fn after(
-        board: &Board,
-        color: Color,
-        p: Point,
-        reject: impl Fn(Point) -> bool,
-    ) -> Option<Liberties<N>> {
-        let mut libs = Liberties {
-            points: [p; N],
-            len: 0,
-        };
-        let add = |m: Point, libs: &mut Liberties<N>| {
-            if m == p || libs.points[..libs.len].contains(&m) {
-                return true;
-            }
-            if reject(m) {
-                return false;
-            }
-            if libs.len < N {
-                libs.points[libs.len] = m;
-                libs.len += 1;
-            }
-            true
-        };
-        for n in board.neighbours(p) {
-            match board.get(n) {
-                None if !add(n, &mut libs) => return None,
-                None => {}
-                Some(c) if c == color => {
-                    // A chain touching `p` on two sides is walked once.
-                    if board
-                        .neighbours(p)
-                        .take_while(|&o| o != n)
-                        .any(|o| board.same_chain(o, n))
-                    {
-                        continue;
-                    }
-                    for s in board.chain_stones(n) {
-                        for m in board.neighbours(s) {
-                            if board.get(m).is_none() && !add(m, &mut libs) {
-                                return None;
-                            }
-                        }
-                        if libs.len == N {
-                            return Some(libs);
-                        }
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-        Some(libs)
-    }
-
-    fn as_slice(&self) -> &[Point] {
-        &self.points[..self.len]
+    // Every chain joined now has one or two liberties, `p` one of them.
+    let own = OwnChains::around(board, color, p);
+    let mut pairs = own.iter().filter(|&s| board.liberties(s) == 2);
+    let other = match empty {
+        Some(e) => e,
+        None => match pairs.next() {
+            Some(first) => match other_liberty(board, first, p) {
+                Some(l) => l,
+                // The board's count says there is one; never reached.
+                None => return 1,
+            },
+            None => return 0,
+        },
+    };
+    if pairs.any(|s| !touches(board, other, s)) {
+        2
+    } else {
+        1
     }
 }
 
@@ -426,57 +424,61 @@ impl<const N: usize> Liberties<N> {
 /// liberties short of life: from seven points on, a player can make two eyes inside it.
 const SMALL_EYE: usize = 6;
 
-/// Whether a non-capturing stone of `color` on `p` would leave its chain with no liberty
-/// but the points of one small eye that no other chain of its colour touches: one eye and
-/// nothing else. Such a fill is no safer than a self-atari: the opponent can throw in and
-/// win the race, so in a seki whose chains have an eye of two points or more (a shared
-/// point between two such eyes, a bamboo joint closing an eye) neither side fills.
+/// Whether a non-capturing stone of `color` on the empty point `p` would leave its chain
+/// with no liberty but the points of one small eye that no other chain of its colour
+/// touches: one eye and nothing else. Such a fill is no safer than a self-atari: the
+/// opponent can throw in and win the race, so in a seki whose chains have an eye of two
+/// points or more (a shared point between two such eyes, a bamboo joint closing an eye)
+/// neither side fills.
+///
+/// Exactly: the chain's liberties other than `p` are not empty, and all lie in one region
+/// of empty points (`p` counted as a stone of the chain) of at most [`SMALL_EYE`] points
+/// that touches no stone outside the chain. The region is found from any one liberty (a
+/// region is the same from each of its points), and every liberty is in it when `p`'s
+/// empty neighbours are and each chain `p` joins has all its liberties but `p` in it,
+/// which the board's liberty counts tell without walking the chain.
 fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
-    // Cheap answers first: a liberty next to an opponent stone is not in an eye of this
+    // Cheap answers first: a liberty next to an opponent stone is in no eye of this
     // chain alone, and a neighbour with many liberties is not short of life.
     let them = color.opponent();
+    let mut start = None;
     for n in board.neighbours(p) {
         match board.get(n) {
             None if board.neighbours(n).any(|m| board.get(m) == Some(them)) => return false,
+            None => start = Some(n),
             Some(c) if c == color && board.liberties(n) as usize > SMALL_EYE + 1 => {
                 return false;
             }
             _ => {}
         }
     }
-    // A liberty next to an opponent stone is on no eye of this chain alone.
-    let near_them = |m: Point| board.neighbours(m).any(|o| board.get(o) == Some(them));
-    let Some(libs) = Liberties::<{ SMALL_EYE + 1 }>::after(board, color, p, near_them) else {
+    let own = OwnChains::around(board, color, p);
+    let start = start.or_else(|| {
+        own.iter()
+            .filter(|&s| board.liberties(s) >= 2)
+            .find_map(|s| other_liberty(board, s, p))
+    });
+    let Some(start) = start else {
         return false;
     };
-    let libs = libs.as_slice();
-    let Some(&start) = libs.first() else {
-        return false;
-    };
-    if libs.len() > SMALL_EYE {
-        return false;
-    }
-    // A stone of the chain `p` would make: `p` itself, or one joined to it.
-    let in_chain = |m: Point| {
-        m == p
-            || (board.get(m) == Some(color) && board.neighbours(p).any(|n| board.same_chain(n, m)))
-    };
-    // The empty region around the first liberty, `p` counted as a stone; bounded by the
-    // size of a small eye.
-    let mut region = vec![start];
-    let mut next = 0;
-    while let Some(&q) = region.get(next) {
+    let in_chain = |m: Point| m == p || own.iter().any(|s| board.same_chain(s, m));
+    // The empty region around `start`, bounded by the size of a small eye.
+    let mut region = [start; SMALL_EYE];
+    let (mut len, mut next) = (1, 0);
+    while next < len {
+        let q = region[next];
         next += 1;
         for m in board.neighbours(q) {
             if in_chain(m) {
                 continue;
             }
             match board.get(m) {
-                None if !region.contains(&m) => {
-                    if region.len() == SMALL_EYE {
+                None if !region[..len].contains(&m) => {
+                    if len == SMALL_EYE {
                         return false;
                     }
-                    region.push(m);
+                    region[len] = m;
+                    len += 1;
                 }
                 None => {}
                 // Another stone on the eye's border: not an eye of this chain alone.
@@ -484,7 +486,14 @@ fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
             }
         }
     }
-    libs.iter().all(|l| region.contains(l))
+    let region = &region[..len];
+    board
+        .neighbours(p)
+        .all(|n| board.get(n).is_some() || region.contains(&n))
+        && own.iter().all(|s| {
+            let inside = region.iter().filter(|&&q| touches(board, q, s)).count();
+            inside + 1 == board.liberties(s) as usize
+        })
 }
 
 /// Whether the stone `stone` of `color`, in atari on its own eye point `q`, is the stone
