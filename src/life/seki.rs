@@ -98,7 +98,7 @@ pub(super) fn from_playout(play: &Playout) -> Seki {
     let mut touch = |q: Point| {
         let Some(j) = grid.index(q) else { return };
         if play.end.get(q).is_some() && !touched[j] {
-            for s in play.end.chain(q) {
+            for s in play.end.chain_stones(q) {
                 if let Some(k) = grid.index(s) {
                     touched[k] = true;
                 }
@@ -178,10 +178,9 @@ fn shared_points(play: &Playout) -> Vec<bool> {
     let grid = &play.grid;
     let n = grid.len();
     let mut shared = vec![false; n];
-    // Capture points by dame region and capturing colour.
-    let mut captures: Vec<(usize, usize, Color)> = Vec::new();
-    let region = dame_regions(grid, &play.class);
-    for i in 0..n {
+    // Capture points and the capturing colour.
+    let mut captures: Vec<(usize, Color)> = Vec::new();
+    for (i, shared) in shared.iter_mut().enumerate() {
         if play.class[i] != Class::Dame || play.open[i] {
             continue;
         }
@@ -193,18 +192,22 @@ fn shared_points(play: &Playout) -> Vec<bool> {
             effect(&play.end, Color::Black, p),
             effect(&play.end, Color::White, p),
         ) {
-            (Effect::SelfAtari, Effect::SelfAtari) => shared[i] = true,
-            (Effect::Capture, _) => captures.push((region[i], i, Color::Black)),
-            (_, Effect::Capture) => captures.push((region[i], i, Color::White)),
+            (Effect::SelfAtari, Effect::SelfAtari) => *shared = true,
+            (Effect::Capture, _) => captures.push((i, Color::Black)),
+            (_, Effect::Capture) => captures.push((i, Color::White)),
             _ => {}
         }
     }
-    for &(r, i, color) in &captures {
-        if captures
-            .iter()
-            .any(|&(r2, _, c2)| r2 == r && c2 == color.opponent())
-        {
-            shared[i] = true;
+    // A hanezeki needs capture points of both colours in one dame region.
+    if captures.iter().any(|c| c.1 != captures[0].1) {
+        let region = dame_regions(grid, &play.class);
+        for &(i, color) in &captures {
+            if captures
+                .iter()
+                .any(|&(j, c)| region[j] == region[i] && c == color.opponent())
+            {
+                shared[i] = true;
+            }
         }
     }
     shared

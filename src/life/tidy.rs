@@ -193,7 +193,7 @@ impl Playout {
             if seen[i] {
                 continue;
             }
-            for s in self.end.chain(p) {
+            for s in self.end.chain_stones(p) {
                 let j = self.index(s);
                 seen[j] = true;
             }
@@ -521,11 +521,10 @@ fn ko_in_seki(board: &Board, color: Color, stone: Point, q: Point) -> bool {
     taken.play(color.opponent(), q).is_ok() && only_one_eye_after(&taken, color.opponent(), stone)
 }
 
-/// A liberty of the chain on `stone` (its only one, when it is in atari).
+/// The liberty of the chain on `stone`, in atari (with more liberties, any one of them).
 fn last_liberty(board: &Board, stone: Point) -> Option<Point> {
     board
-        .chain(stone)
-        .into_iter()
+        .chain_stones(stone)
         .flat_map(|s| board.neighbours(s))
         .find(|&m| board.get(m).is_none())
 }
