@@ -592,7 +592,6 @@ impl HalfBoard {
 /// A maximal set of connected empty points and the colours it reaches.
 #[derive(Debug, Clone, Copy)]
 struct Region {
-    size: u32,
     /// Bit 0: reaches Black; bit 1: reaches White.
     reaches: u8,
 }
@@ -612,6 +611,8 @@ impl Region {
 struct Regions {
     width: usize,
     height: usize,
+    /// The stone of each point (row-major), as [`Board::write_position`] writes it.
+    stones: Vec<u8>,
     /// Region index of each point (row-major), `NONE` for stones.
     of: Vec<u32>,
     list: Vec<Region>,
@@ -623,35 +624,31 @@ impl Regions {
     fn of(board: &Board) -> Regions {
         let width = usize::from(board.width());
         let height = usize::from(board.height());
-        // The stones read once, row by row: the flood fill looks at each point up to
-        // four times.
-        let stones: Vec<Option<Color>> = (0..width * height)
-            .map(|i| stone_at(board, width, i))
-            .collect();
-        let mut of = vec![NONE; width * height];
+        // One byte per point, row by row: 0 empty, 1 Black, 2 White, which is also the
+        // bit a region reaching that colour sets.
+        let mut stones = Vec::new();
+        board.write_position(&mut stones);
+        let points = stones.len();
+        let mut of = vec![NONE; points];
         let mut list = Vec::new();
-        let mut stack = Vec::with_capacity(width * height);
-        for start in 0..width * height {
-            if of[start] != NONE || stones[start].is_some() {
+        let mut stack = Vec::with_capacity(points);
+        for start in 0..points {
+            if of[start] != NONE || stones[start] != 0 {
                 continue;
             }
             let id = list.len() as u32;
-            let mut region = Region {
-                size: 0,
-                reaches: 0,
-            };
+            let mut region = Region { reaches: 0 };
             of[start] = id;
             stack.push(start);
             while let Some(i) = stack.pop() {
-                region.size += 1;
-                for n in neighbours(i, width, height).into_iter().flatten() {
+                for n in neighbours(i, width, points) {
                     match stones[n] {
-                        Some(c) => region.reaches |= 1 << c.index(),
-                        None if of[n] == NONE => {
+                        0 if of[n] == NONE => {
                             of[n] = id;
                             stack.push(n);
                         }
-                        None => {}
+                        0 => {}
+                        stone => region.reaches |= stone,
                     }
                 }
             }
@@ -660,6 +657,7 @@ impl Regions {
         Regions {
             width,
             height,
+            stones,
             of,
             list,
         }
@@ -675,28 +673,23 @@ impl Regions {
     /// no point to fill.
     fn needs_tidy(&self, position: &Board) -> bool {
         self.list.iter().any(|r| r.reaches == 3)
-            || (0..self.width * self.height).any(|i| {
-                let p = self.point(i);
-                position.get(p).is_some() && position.liberties(p) == 1
-            })
+            || (0..self.width * self.height)
+                .any(|i| self.stones[i] != 0 && position.liberties(self.point(i)) == 1)
     }
 }
 
-/// The stone on point index `i` (row-major) of `board`.
-fn stone_at(board: &Board, width: usize, i: usize) -> Option<Color> {
-    // Indices come from 0..width*height, so both coordinates are at most 24.
-    board.get(Point::new((i % width) as u8, (i / width) as u8))
-}
-
-/// The up-to-four neighbours of point index `i`.
-fn neighbours(i: usize, width: usize, height: usize) -> [Option<usize>; 4] {
-    let (x, y) = (i % width, i / width);
+/// The neighbours of point index `i` (row-major) on a board `width` points wide and
+/// `points` points in all.
+fn neighbours(i: usize, width: usize, points: usize) -> impl Iterator<Item = usize> {
+    let x = i % width;
     [
         (x > 0).then(|| i - 1),
         (x + 1 < width).then(|| i + 1),
-        (y > 0).then(|| i - width),
-        (y + 1 < height).then(|| i + width),
+        (i >= width).then(|| i - width),
+        (i + width < points).then(|| i + width),
     ]
+    .into_iter()
+    .flatten()
 }
 
 #[cfg(test)]
