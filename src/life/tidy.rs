@@ -62,7 +62,7 @@ pub fn tidy(board: &Board, dead: &[Point]) -> Tidy {
 
 /// What an empty point of the final position is, once the dead stones are off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Class {
+pub(crate) enum Class {
     Stone,
     /// In a region of empty points that reaches stones of both colours.
     Dame,
@@ -111,7 +111,7 @@ impl Playout {
             }
         }
         let grid = Grid::new(&position);
-        let class = classify(&grid);
+        let class = classify(&position);
         let mut play = Playout {
             open: vec![false; grid.len()],
             grid,
@@ -258,36 +258,53 @@ impl Playout {
     }
 }
 
-/// The class of every point of `grid`: stones, and each empty region by the colours it
-/// reaches.
-fn classify(grid: &Grid) -> Vec<Class> {
-    let mut class = vec![Class::Void; grid.len()];
-    let mut seen = vec![false; grid.len()];
-    let mut stack = Vec::new();
-    let mut region = Vec::new();
-    for start in 0..grid.len() {
-        if grid.stones[start].is_some() {
-            class[start] = Class::Stone;
-            continue;
-        }
-        if seen[start] {
+/// The class of every point of `board`, row by row from the top: stones, and each empty
+/// region by the colours it reaches. The count reads its territory from these classes too
+/// ([`crate::score`]).
+pub(crate) fn classify(board: &Board) -> Vec<Class> {
+    let width = usize::from(board.width());
+    // One byte per point: 0 empty, 1 Black, 2 White, which is also the bit a region
+    // reaching that colour sets.
+    let mut stones = Vec::new();
+    board.write_position(&mut stones);
+    let points = stones.len();
+    let mut class = vec![Class::Stone; points];
+    let mut seen = vec![false; points];
+    // The points of the region being walked, in the order found; those from `next` on
+    // have yet to be looked around. A board has at most 25 x 25 points.
+    let mut region = vec![0u16; points];
+    for start in 0..points {
+        if stones[start] != 0 || seen[start] {
             continue;
         }
         seen[start] = true;
-        stack.push(start);
-        region.clear();
+        region[0] = start as u16;
+        let (mut len, mut next) = (1, 0);
         let mut reaches = 0u8;
-        while let Some(i) = stack.pop() {
-            region.push(i);
-            for n in grid.neighbours(i) {
-                match grid.stones[n] {
-                    Some(c) => reaches |= 1 << c.index(),
-                    None if !seen[n] => {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
-                    None => {}
+        while next < len {
+            let i = usize::from(region[next]);
+            next += 1;
+            let mut look = |n: usize| match stones[n] {
+                0 if !seen[n] => {
+                    seen[n] = true;
+                    region[len] = n as u16;
+                    len += 1;
                 }
+                0 => {}
+                stone => reaches |= stone,
+            };
+            let x = i % width;
+            if x > 0 {
+                look(i - 1);
+            }
+            if x + 1 < width {
+                look(i + 1);
+            }
+            if i >= width {
+                look(i - width);
+            }
+            if i + width < points {
+                look(i + width);
             }
         }
         let c = match reaches {
@@ -296,8 +313,8 @@ fn classify(grid: &Grid) -> Vec<Class> {
             3 => Class::Dame,
             _ => Class::Void,
         };
-        for &i in &region {
-            class[i] = c;
+        for &i in &region[..len] {
+            class[usize::from(i)] = c;
         }
     }
     class
