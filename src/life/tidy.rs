@@ -322,20 +322,12 @@ pub(crate) fn classify(board: &Board) -> Vec<Class> {
 
 /// What a stone of `color` on the empty point `p` of `board` would do.
 pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
-    let them = color.opponent();
-    let mut ataris = false;
-    for n in board.neighbours(p) {
-        if board.get(n) == Some(them) {
-            match board.liberties(n) {
-                1 => return Effect::Capture,
-                2 => ataris = true,
-                _ => {}
-            }
-        }
-    }
-    if liberties_after(board, color, p) < 2 || only_one_eye_after(board, color, p) {
+    let around = Around::of(board, color, p);
+    if around.them_fewest == 1 {
+        Effect::Capture
+    } else if around.liberties_after(board) < 2 || around.only_one_eye_after(board) {
         Effect::SelfAtari
-    } else if ataris {
+    } else if around.them_fewest == 2 {
         Effect::Ataris
     } else {
         Effect::Quiet
@@ -343,40 +335,185 @@ pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
 }
 
 /// Whether [`effect`] would say [`Effect::Quiet`], the question the first pass of every
-/// round asks of every dame: stops at the first opponent chain a stone there would
-/// capture or put in atari.
+/// round asks of every dame: stops at an opponent chain a stone there would capture or
+/// put in atari.
 fn is_quiet(board: &Board, color: Color, p: Point) -> bool {
-    let them = color.opponent();
-    let threatens = board
-        .neighbours(p)
-        .any(|n| board.get(n) == Some(them) && board.liberties(n) <= 2);
-    !threatens && liberties_after(board, color, p) >= 2 && !only_one_eye_after(board, color, p)
+    let around = Around::of(board, color, p);
+    around.them_fewest > 2
+        && around.liberties_after(board) >= 2
+        && !around.only_one_eye_after(board)
 }
 
-/// The distinct chains of `color` next to the empty point `p`, one stone of each: the
-/// chains a stone of `color` on `p` would join.
-struct OwnChains {
-    stones: [Point; 4],
-    len: usize,
+/// The most points an eye can have and still leave a chain that has it as its only
+/// liberties short of life: from seven points on, a player can make two eyes inside it.
+const SMALL_EYE: usize = 6;
+
+/// Whether a non-capturing stone of `color` on the empty point `p` would leave its chain
+/// with no liberty but the points of one small eye that no other chain of its colour
+/// touches: see [`Around::only_one_eye_after`].
+fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
+    Around::of(board, color, p).only_one_eye_after(board)
 }
 
-impl OwnChains {
-    fn around(board: &Board, color: Color, p: Point) -> OwnChains {
-        let mut own = OwnChains {
-            stones: [p; 4],
-            len: 0,
+/// What a stone of `color` on the empty point `p` would touch, read once from the board's
+/// liberty counts: `p`'s empty neighbours, the chains of its colour it would join, and how
+/// short of liberties the opponent's chains next to it are. The tidy-up asks this of
+/// every dame it tries, many times a game, so nothing here allocates, and no chain is
+/// walked to its end (the walls of a finished game are long).
+struct Around {
+    color: Color,
+    p: Point,
+    empty: [Point; 4],
+    empties: usize,
+    /// One stone of each distinct chain of `color` next to `p`, and its liberties.
+    own: [(Point, u32); 4],
+    owns: usize,
+    /// The most liberties of those chains (0 when there are none).
+    own_most: u32,
+    /// The fewest liberties of the opponent's chains next to `p` (`u32::MAX` when none).
+    them_fewest: u32,
+}
+
+impl Around {
+    fn of(board: &Board, color: Color, p: Point) -> Around {
+        let mut around = Around {
+            color,
+            p,
+            empty: [p; 4],
+            empties: 0,
+            own: [(p, 0); 4],
+            owns: 0,
+            own_most: 0,
+            them_fewest: u32::MAX,
         };
         for n in board.neighbours(p) {
-            if board.get(n) == Some(color) && !own.iter().any(|s| board.same_chain(s, n)) {
-                own.stones[own.len] = n;
-                own.len += 1;
+            match board.get(n) {
+                None => {
+                    around.empty[around.empties] = n;
+                    around.empties += 1;
+                }
+                Some(c) if c == color => {
+                    if around.own().any(|(s, _)| board.same_chain(s, n)) {
+                        continue;
+                    }
+                    let libs = board.liberties(n);
+                    around.own[around.owns] = (n, libs);
+                    around.owns += 1;
+                    around.own_most = around.own_most.max(libs);
+                }
+                Some(_) => around.them_fewest = around.them_fewest.min(board.liberties(n)),
             }
         }
-        own
+        around
     }
 
-    fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        self.stones[..self.len].iter().copied()
+    fn empty(&self) -> impl Iterator<Item = Point> + '_ {
+        self.empty[..self.empties].iter().copied()
+    }
+
+    fn own(&self) -> impl Iterator<Item = (Point, u32)> + '_ {
+        self.own[..self.owns].iter().copied()
+    }
+
+    /// Whether `m` would be a stone of the chain the stone on `p` makes.
+    fn in_chain(&self, board: &Board, m: Point) -> bool {
+        m == self.p || self.own().any(|(s, _)| board.same_chain(s, m))
+    }
+
+    /// The liberties (0, 1, or 2 for "two or more") of the chain the stone would make,
+    /// captures not counted.
+    ///
+    /// Those liberties are `p`'s empty neighbours and the liberties other than `p` of the
+    /// chains it joins. So two empty neighbours, or a chain with three liberties, give
+    /// two; a chain with one liberty (`p`) adds none; a chain with two adds exactly one
+    /// other point. Which point only matters when it could coincide with the other
+    /// candidate: an empty neighbour `e` is that point when it touches the chain, and with
+    /// no empty neighbour one chain's other liberty is found (a walk that stops at the
+    /// first) and looked for next to the others.
+    fn liberties_after(&self, board: &Board) -> usize {
+        if self.empties >= 2 || self.own_most >= 3 {
+            return 2;
+        }
+        let mut pairs = self.own().filter(|&(_, libs)| libs == 2).map(|(s, _)| s);
+        let other = match self.empty().next() {
+            Some(e) => e,
+            None => match pairs.next() {
+                Some(first) => match other_liberty(board, first, self.p) {
+                    Some(l) => l,
+                    // The board's count says there is one; never reached.
+                    None => return 1,
+                },
+                None => return 0,
+            },
+        };
+        if pairs.any(|s| !touches(board, other, s)) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether the stone would leave its chain with no liberty but the points of one
+    /// small eye that no other chain of its colour touches: one eye and nothing else.
+    /// Such a fill is no safer than a self-atari: the opponent can throw in and win the
+    /// race, so in a seki whose chains have an eye of two points or more (a shared point
+    /// between two such eyes, a bamboo joint closing an eye) neither side fills.
+    ///
+    /// Exactly: the chain's liberties other than `p` are not empty, and all lie in one
+    /// region of empty points (`p` counted as a stone of the chain) of at most
+    /// [`SMALL_EYE`] points that touches no stone outside the chain. The region is found
+    /// from any one liberty (a region is the same from each of its points), and every
+    /// liberty is in it when `p`'s empty neighbours are and each chain `p` joins has all
+    /// its liberties but `p` in it, which the board's liberty counts tell.
+    fn only_one_eye_after(&self, board: &Board) -> bool {
+        // Cheap answers first: a liberty next to an opponent stone is in no eye of this
+        // chain alone, and a chain with many liberties is not short of life.
+        let them = self.color.opponent();
+        if self.own_most as usize > SMALL_EYE + 1
+            || self
+                .empty()
+                .any(|e| board.neighbours(e).any(|m| board.get(m) == Some(them)))
+        {
+            return false;
+        }
+        let start = self.empty().next().or_else(|| {
+            self.own()
+                .filter(|&(_, libs)| libs >= 2)
+                .find_map(|(s, _)| other_liberty(board, s, self.p))
+        });
+        let Some(start) = start else {
+            return false;
+        };
+        // The empty region around `start`, bounded by the size of a small eye.
+        let mut region = [start; SMALL_EYE];
+        let (mut len, mut next) = (1, 0);
+        while next < len {
+            let q = region[next];
+            next += 1;
+            for m in board.neighbours(q) {
+                if self.in_chain(board, m) {
+                    continue;
+                }
+                match board.get(m) {
+                    None if !region[..len].contains(&m) => {
+                        if len == SMALL_EYE {
+                            return false;
+                        }
+                        region[len] = m;
+                        len += 1;
+                    }
+                    None => {}
+                    // Another stone on the eye's border: not an eye of this chain alone.
+                    Some(_) => return false,
+                }
+            }
+        }
+        let region = &region[..len];
+        self.empty().all(|e| region.contains(&e))
+            && self.own().all(|(s, libs)| {
+                let inside = region.iter().filter(|&&q| touches(board, q, s)).count();
+                inside + 1 == libs as usize
+            })
     }
 }
 
@@ -392,125 +529,6 @@ fn other_liberty(board: &Board, stone: Point, p: Point) -> Option<Point> {
 /// Whether the empty point `q` is a liberty of the chain on `stone`.
 fn touches(board: &Board, q: Point, stone: Point) -> bool {
     board.neighbours(q).any(|m| board.same_chain(m, stone))
-}
-
-/// The liberties (0, 1, or 2 for "two or more") of the chain a non-capturing stone of
-/// `color` on the empty point `p` would make.
-///
-/// Those liberties are `p`'s empty neighbours and the liberties other than `p` of the
-/// chains it joins, whose counts the board keeps. So two empty neighbours, or a chain
-/// with three liberties, give two; a chain with one liberty (`p`) adds none; a chain with
-/// two adds exactly one other point. Which point only matters when it could coincide with
-/// the other candidate: an empty neighbour `e` is that point when it touches the chain,
-/// and with no empty neighbour one chain's other liberty is found (a walk that stops at
-/// the first) and looked for next to the others. No chain is walked to its end, which the
-/// tidy-up could not afford: it asks this of every dame it tries, and the walls of a
-/// finished game are long.
-fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
-    let mut empty = None;
-    for n in board.neighbours(p) {
-        match board.get(n) {
-            None if empty.is_some() => return 2,
-            None => empty = Some(n),
-            Some(c) if c == color && board.liberties(n) >= 3 => return 2,
-            Some(_) => {}
-        }
-    }
-    // Every chain joined now has one or two liberties, `p` one of them.
-    let own = OwnChains::around(board, color, p);
-    let mut pairs = own.iter().filter(|&s| board.liberties(s) == 2);
-    let other = match empty {
-        Some(e) => e,
-        None => match pairs.next() {
-            Some(first) => match other_liberty(board, first, p) {
-                Some(l) => l,
-                // The board's count says there is one; never reached.
-                None => return 1,
-            },
-            None => return 0,
-        },
-    };
-    if pairs.any(|s| !touches(board, other, s)) {
-        2
-    } else {
-        1
-    }
-}
-
-/// The most points an eye can have and still leave a chain that has it as its only
-/// liberties short of life: from seven points on, a player can make two eyes inside it.
-const SMALL_EYE: usize = 6;
-
-/// Whether a non-capturing stone of `color` on the empty point `p` would leave its chain
-/// with no liberty but the points of one small eye that no other chain of its colour
-/// touches: one eye and nothing else. Such a fill is no safer than a self-atari: the
-/// opponent can throw in and win the race, so in a seki whose chains have an eye of two
-/// points or more (a shared point between two such eyes, a bamboo joint closing an eye)
-/// neither side fills.
-///
-/// Exactly: the chain's liberties other than `p` are not empty, and all lie in one region
-/// of empty points (`p` counted as a stone of the chain) of at most [`SMALL_EYE`] points
-/// that touches no stone outside the chain. The region is found from any one liberty (a
-/// region is the same from each of its points), and every liberty is in it when `p`'s
-/// empty neighbours are and each chain `p` joins has all its liberties but `p` in it,
-/// which the board's liberty counts tell without walking the chain.
-fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
-    // Cheap answers first: a liberty next to an opponent stone is in no eye of this
-    // chain alone, and a neighbour with many liberties is not short of life.
-    let them = color.opponent();
-    let mut start = None;
-    for n in board.neighbours(p) {
-        match board.get(n) {
-            None if board.neighbours(n).any(|m| board.get(m) == Some(them)) => return false,
-            None => start = Some(n),
-            Some(c) if c == color && board.liberties(n) as usize > SMALL_EYE + 1 => {
-                return false;
-            }
-            _ => {}
-        }
-    }
-    let own = OwnChains::around(board, color, p);
-    let start = start.or_else(|| {
-        own.iter()
-            .filter(|&s| board.liberties(s) >= 2)
-            .find_map(|s| other_liberty(board, s, p))
-    });
-    let Some(start) = start else {
-        return false;
-    };
-    let in_chain = |m: Point| m == p || own.iter().any(|s| board.same_chain(s, m));
-    // The empty region around `start`, bounded by the size of a small eye.
-    let mut region = [start; SMALL_EYE];
-    let (mut len, mut next) = (1, 0);
-    while next < len {
-        let q = region[next];
-        next += 1;
-        for m in board.neighbours(q) {
-            if in_chain(m) {
-                continue;
-            }
-            match board.get(m) {
-                None if !region[..len].contains(&m) => {
-                    if len == SMALL_EYE {
-                        return false;
-                    }
-                    region[len] = m;
-                    len += 1;
-                }
-                None => {}
-                // Another stone on the eye's border: not an eye of this chain alone.
-                Some(_) => return false,
-            }
-        }
-    }
-    let region = &region[..len];
-    board
-        .neighbours(p)
-        .all(|n| board.get(n).is_some() || region.contains(&n))
-        && own.iter().all(|s| {
-            let inside = region.iter().filter(|&&q| touches(board, q, s)).count();
-            inside + 1 == board.liberties(s) as usize
-        })
 }
 
 /// Whether the stone `stone` of `color`, in atari on its own eye point `q`, is the stone

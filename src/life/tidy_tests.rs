@@ -646,7 +646,7 @@ fn assert_answers_as_slow(b: &Board) -> Result<(), TestCaseError> {
             }
             for color in [Color::Black, Color::White] {
                 prop_assert_eq!(
-                    liberties_after(b, color, p),
+                    Around::of(b, color, p).liberties_after(b),
                     slow::liberties_after(b, color, p),
                     "liberties after {:?} on {:?}",
                     color,
