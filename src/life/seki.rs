@@ -34,7 +34,7 @@
 use crate::board::{Board, Color};
 use crate::point::Point;
 
-use super::tidy::{Class, Effect, Playout, effect, tidy};
+use super::tidy::{Class, Effect, Playout, tidy};
 use super::{Chains, Grid};
 
 /// The seki of a final position. Every list is in reading order (rows from the top, each
@@ -178,21 +178,12 @@ fn shared_points(play: &Playout) -> Vec<bool> {
     let grid = &play.grid;
     let n = grid.len();
     let mut shared = vec![false; n];
-    // Capture points and the capturing colour.
+    // Capture points and the capturing colour, from what the last round of the tidy-up
+    // found at every dame left.
     let mut captures: Vec<(usize, Color)> = Vec::new();
-    for (i, shared) in shared.iter_mut().enumerate() {
-        if play.class[i] != Class::Dame || play.open[i] {
-            continue;
-        }
-        let p = grid.point(i);
-        if play.end.get(p).is_some() {
-            continue;
-        }
-        match (
-            effect(&play.end, Color::Black, p),
-            effect(&play.end, Color::White, p),
-        ) {
-            (Effect::SelfAtari, Effect::SelfAtari) => *shared = true,
+    for &(i, black, white) in &play.left {
+        match (black, white) {
+            (Effect::SelfAtari, Effect::SelfAtari) => shared[i] = true,
             (Effect::Capture, _) => captures.push((i, Color::Black)),
             (_, Effect::Capture) => captures.push((i, Color::White)),
             _ => {}

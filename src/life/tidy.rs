@@ -99,6 +99,10 @@ pub(super) struct Playout {
     /// Kos inside a seki, left open: (the ko point, the stone in atari there). See
     /// [`ko_in_seki`].
     pub(super) kos: Vec<(Point, Point)>,
+    /// The dame still empty and not open at the end (by index into `grid`), with the
+    /// [`effect`] of a Black and of a White stone there on `end`: the last round of
+    /// filling asked exactly this of each, on the final board, and filled none.
+    pub(super) left: Vec<(usize, Effect, Effect)>,
 }
 
 impl Playout {
@@ -119,6 +123,7 @@ impl Playout {
             end: position,
             must_fill: Vec::new(),
             kos: Vec::new(),
+            left: Vec::new(),
         };
         play.connect_chains_in_atari();
         let dame: Vec<Point> = (0..play.grid.len())
@@ -152,15 +157,17 @@ impl Playout {
         if progress {
             return true;
         }
+        self.left.clear();
         for &p in dame {
-            if self.end.get(p).is_some() || self.open[self.index(p)] {
+            let i = self.index(p);
+            if self.end.get(p).is_some() || self.open[i] {
                 continue;
             }
             let black = effect(&self.end, Color::Black, p);
             let white = effect(&self.end, Color::White, p);
+            self.left.push((i, black, white));
             let filler = match (black, white) {
                 (Effect::Ataris, Effect::Ataris) => {
-                    let i = self.index(p);
                     self.open[i] = true;
                     return true;
                 }
@@ -321,7 +328,7 @@ pub(crate) fn classify(board: &Board) -> Vec<Class> {
 }
 
 /// What a stone of `color` on the empty point `p` of `board` would do.
-pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
+fn effect(board: &Board, color: Color, p: Point) -> Effect {
     let around = Around::of(board, color, p);
     if around.them_fewest == 1 {
         Effect::Capture

@@ -699,6 +699,36 @@ fn quick_answers_equal_the_slow_walk_on_rare_shapes() {
     }
 }
 
+/// What the tidy-up of `b` leaves for the seki (`Playout::left`) is what a stone of each
+/// colour would do, asked afresh, at every dame still empty and not open at the end.
+fn assert_left_as_asked(b: &Board, dead: &[Point]) -> Result<(), TestCaseError> {
+    let play = Playout::run(b, dead);
+    let mut asked = Vec::new();
+    for i in 0..play.grid.len() {
+        let p = play.grid.point(i);
+        if play.class[i] == Class::Dame && !play.open[i] && play.end.get(p).is_none() {
+            let black = effect(&play.end, Color::Black, p);
+            let white = effect(&play.end, Color::White, p);
+            asked.push((i, black, white));
+        }
+    }
+    prop_assert_eq!(&play.left, &asked);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn what_the_last_round_left_is_asked_afresh(
+        width in 1u8..=13,
+        height in 1u8..=13,
+        spots in proptest::collection::vec(any::<u16>(), 0..400),
+    ) {
+        assert_left_as_asked(&random_position(width, height, &spots), &[])?;
+    }
+}
+
 /// The fixtures' final positions, before and after their tidy-up.
 #[test]
 fn quick_answers_equal_the_slow_walk_on_the_fixtures() {
@@ -719,5 +749,6 @@ fn quick_answers_equal_the_slow_walk_on_the_fixtures() {
         for board in [&b, &play.end] {
             assert_answers_as_slow(board).unwrap_or_else(|e| panic!("{path}: {e}"));
         }
+        assert_left_as_asked(&b, &dead).unwrap_or_else(|e| panic!("{path}: {e}"));
     }
 }
