@@ -617,8 +617,10 @@ mod slow {
     }
 }
 
-/// The final position of a random game of `moves` on a `width` x `height` board: legal
-/// moves (no suicide) at the points `spots` names, in turn, until the board is crowded.
+/// The position after a random game on a `width` x `height` board: Black and White in
+/// turn at the points `spots` names, each move played when legal (no suicide, no ko
+/// retake) and passed otherwise. A few hundred spots crowd the board with long chains
+/// and small eyes.
 fn random_position(width: u8, height: u8, spots: &[u16]) -> Board {
     let mut b = Board::new(width, height).expect("size in range");
     let mut color = Color::Black;
