@@ -538,16 +538,20 @@ struct Grid {
 
 impl Grid {
     fn new(board: &Board) -> Grid {
-        let (width, height) = (board.width(), board.height());
-        let mut stones = Vec::with_capacity(usize::from(width) * usize::from(height));
-        for y in 0..height {
-            for x in 0..width {
-                stones.push(board.get(Point::new(x, y)));
-            }
-        }
+        // Row by row from the top, one byte per point: 0 empty, 1 Black, 2 White.
+        let mut bytes = Vec::new();
+        board.write_position(&mut bytes);
+        let stones = bytes
+            .iter()
+            .map(|&b| match b {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => None,
+            })
+            .collect();
         Grid {
-            width,
-            height,
+            width: board.width(),
+            height: board.height(),
             stones,
         }
     }

@@ -41,7 +41,7 @@ use serde::Serialize;
 
 use crate::board::{Board, Color};
 use crate::life::fill::MustFill;
-use crate::life::tidy;
+use crate::life::tidy::{self, Class};
 use crate::point::Point;
 use crate::rules::{
     Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints,
@@ -388,12 +388,8 @@ impl Areas {
     /// territory counting neither do the eye points their owner must fill (area counting
     /// is unchanged by them: a filled eye point is a stone of the same colour).
     fn of(position: &Board, rules: &RuleSet, notes: &mut Vec<String>) -> Areas {
-        let regions = Regions::of(position);
-        let mut owner: Vec<Option<Color>> = regions
-            .of
-            .iter()
-            .map(|&id| regions.list.get(id as usize).and_then(|r| r.owner()))
-            .collect();
+        let class = tidy::classify(position);
+        let mut owner: Vec<Option<Color>> = class.iter().map(|&c| surrounded_by(c)).collect();
         let mut areas = Areas {
             territory: [0; 2],
             neutral: 0,
@@ -402,20 +398,19 @@ impl Areas {
             not_territory: Vec::new(),
             points: [Vec::new(), Vec::new()],
         };
-        if rules.seki == SekiPoints::NotCounted && regions.needs_tidy(position) {
-            areas.drop_untidy(position, rules, &regions, &mut owner, notes);
+        if rules.seki == SekiPoints::NotCounted && needs_tidy(position, &class) {
+            areas.drop_untidy(position, rules, &mut owner, notes);
         }
-        for (i, &id) in regions.of.iter().enumerate() {
-            if id == NONE {
-                continue;
-            }
-            match owner[i] {
-                Some(c) => {
-                    areas.territory[c.index()] += 1;
-                    areas.points[c.index()].push(regions.point(i));
+        let width = usize::from(position.width());
+        for (i, &c) in class.iter().enumerate() {
+            match (c, owner[i]) {
+                (Class::Stone, _) => {}
+                (_, Some(color)) => {
+                    areas.territory[color.index()] += 1;
+                    areas.points[color.index()].push(point_at(i, width));
                 }
-                None if regions.list[id as usize].owner().is_none() => areas.neutral += 1,
-                None => {}
+                (Class::Dame | Class::Void, None) => areas.neutral += 1,
+                (Class::Eye(_), None) => {}
             }
         }
         areas
@@ -427,12 +422,12 @@ impl Areas {
         &mut self,
         position: &Board,
         rules: &RuleSet,
-        regions: &Regions,
         owner: &mut [Option<Color>],
         notes: &mut Vec<String>,
     ) {
         let height = position.height();
-        let index = |p: Point| usize::from(p.y) * regions.width + usize::from(p.x);
+        let width = usize::from(position.width());
+        let index = |p: Point| usize::from(p.y) * width + usize::from(p.x);
         let tidied = tidy::tidy(position, &[]);
         for &point in &tidied.seki.eyes {
             if let Some(color) = owner.get_mut(index(point)).and_then(Option::take) {
@@ -589,114 +584,30 @@ impl HalfBoard {
     }
 }
 
-/// A maximal set of connected empty points and the colours it reaches.
-#[derive(Debug, Clone, Copy)]
-struct Region {
-    size: u32,
-    /// Bit 0: reaches Black; bit 1: reaches White.
-    reaches: u8,
-}
-
-impl Region {
-    /// The colour that alone surrounds the region.
-    fn owner(self) -> Option<Color> {
-        match self.reaches {
-            1 => Some(Color::Black),
-            2 => Some(Color::White),
-            _ => None,
-        }
+/// The colour that alone surrounds an empty point of class `class`.
+fn surrounded_by(class: Class) -> Option<Color> {
+    match class {
+        Class::Eye(color) => Some(color),
+        _ => None,
     }
 }
 
-/// The empty regions of a position.
-struct Regions {
-    width: usize,
-    height: usize,
-    /// Region index of each point (row-major), `NONE` for stones.
-    of: Vec<u32>,
-    list: Vec<Region>,
+/// Whether the tidy-up could find anything: it fills dame (points reaching both colours)
+/// and connects chains in atari, so a position with neither has no seki and no point to
+/// fill.
+fn needs_tidy(position: &Board, class: &[Class]) -> bool {
+    let width = usize::from(position.width());
+    class.contains(&Class::Dame)
+        || class
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| c == Class::Stone && position.liberties(point_at(i, width)) == 1)
 }
 
-const NONE: u32 = u32::MAX;
-
-impl Regions {
-    fn of(board: &Board) -> Regions {
-        let width = usize::from(board.width());
-        let height = usize::from(board.height());
-        // The stones read once, row by row: the flood fill looks at each point up to
-        // four times.
-        let stones: Vec<Option<Color>> = (0..width * height)
-            .map(|i| stone_at(board, width, i))
-            .collect();
-        let mut of = vec![NONE; width * height];
-        let mut list = Vec::new();
-        let mut stack = Vec::with_capacity(width * height);
-        for start in 0..width * height {
-            if of[start] != NONE || stones[start].is_some() {
-                continue;
-            }
-            let id = list.len() as u32;
-            let mut region = Region {
-                size: 0,
-                reaches: 0,
-            };
-            of[start] = id;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
-                region.size += 1;
-                for n in neighbours(i, width, height).into_iter().flatten() {
-                    match stones[n] {
-                        Some(c) => region.reaches |= 1 << c.index(),
-                        None if of[n] == NONE => {
-                            of[n] = id;
-                            stack.push(n);
-                        }
-                        None => {}
-                    }
-                }
-            }
-            list.push(region);
-        }
-        Regions {
-            width,
-            height,
-            of,
-            list,
-        }
-    }
-
-    fn point(&self, i: usize) -> Point {
-        // Both are below the board's sides, at most 25.
-        Point::new((i % self.width) as u8, (i / self.width) as u8)
-    }
-
-    /// Whether the tidy-up could find anything: it fills dame (points reaching both
-    /// colours) and connects chains in atari, so a position with neither has no seki and
-    /// no point to fill.
-    fn needs_tidy(&self, position: &Board) -> bool {
-        self.list.iter().any(|r| r.reaches == 3)
-            || (0..self.width * self.height).any(|i| {
-                let p = self.point(i);
-                position.get(p).is_some() && position.liberties(p) == 1
-            })
-    }
-}
-
-/// The stone on point index `i` (row-major) of `board`.
-fn stone_at(board: &Board, width: usize, i: usize) -> Option<Color> {
-    // Indices come from 0..width*height, so both coordinates are at most 24.
-    board.get(Point::new((i % width) as u8, (i / width) as u8))
-}
-
-/// The up-to-four neighbours of point index `i`.
-fn neighbours(i: usize, width: usize, height: usize) -> [Option<usize>; 4] {
-    let (x, y) = (i % width, i / width);
-    [
-        (x > 0).then(|| i - 1),
-        (x + 1 < width).then(|| i + 1),
-        (y > 0).then(|| i - width),
-        (y + 1 < height).then(|| i + width),
-    ]
+/// The point of index `i`, row by row from the top, on a board `width` points wide.
+fn point_at(i: usize, width: usize) -> Point {
+    // Both are below the board's sides, at most 25.
+    Point::new((i % width) as u8, (i / width) as u8)
 }
 
 #[cfg(test)]

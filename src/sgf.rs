@@ -40,11 +40,12 @@ mod plain;
 mod record;
 mod scan;
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use sgf_parse::go::{Move as SgfMove, Prop};
-use sgf_parse::{ParseOptions, SgfNode, SgfProp, parse_with_options};
+use sgf_parse::go::{Point as SgfPoint, Prop};
+use sgf_parse::{ParseOptions, SgfNode, SgfProp, SimpleText, parse_with_options};
 
 use crate::board::Color;
 use crate::point::Point;
@@ -687,7 +688,7 @@ fn parse_whole(
 /// A game tree parsed in the pieces of [`plain::split`].
 struct Parts {
     root: record::Tree<Prop>,
-    moves: Vec<(Color, SgfMove)>,
+    moves: Vec<plain::PlainMove>,
     pieces: Vec<record::ParsedPiece>,
 }
 
@@ -704,7 +705,7 @@ fn cut_in_parts(text: &str) -> Option<Parts> {
     };
     // The root and the other nodes are tokenized by `plain.rs` when it reads them as
     // sgf-parse's lexer would (see there); sgf-parse then reads their values.
-    let root = match plain::root_properties(split.root) {
+    let root = match split.root_properties {
         Some(properties) => record::Tree(SgfNode::new(props(properties), Vec::new(), true)),
         None => one_tree(&format!("{})", split.root))?,
     };
@@ -732,8 +733,55 @@ fn cut_in_parts(text: &str) -> Option<Parts> {
 fn props(properties: plain::Properties) -> Vec<Prop> {
     properties
         .into_iter()
-        .map(|(identifier, values)| Prop::new(identifier, values))
+        .map(|(identifier, values)| read_prop(identifier, values))
         .collect()
+}
+
+/// What `Prop::new` makes of a property. Two kinds are read here, to the same value:
+/// lists of points in lower case (`AB[dd][pp]`, `TB` over a whole area: sgf-parse reads
+/// each point through a `Vec<char>`, which made such lists a third of its work on a batch),
+/// and texts of one value (`PB[Lee Sedol]`, which it keeps as written).
+fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
+    let read = match identifier.as_str() {
+        "AB" => points(&values).map(Prop::AB),
+        "AW" => points(&values).map(Prop::AW),
+        "AE" => points(&values).map(Prop::AE),
+        "TB" => points(&values).map(Prop::TB),
+        "TW" => points(&values).map(Prop::TW),
+        "PB" => text(&mut values).map(Prop::PB),
+        "PW" => text(&mut values).map(Prop::PW),
+        "RE" => text(&mut values).map(Prop::RE),
+        "RU" => text(&mut values).map(Prop::RU),
+        "PC" => text(&mut values).map(Prop::PC),
+        "OT" => text(&mut values).map(Prop::OT),
+        _ => None,
+    };
+    read.unwrap_or_else(|| Prop::new(identifier, values))
+}
+
+/// The points of a list whose every value is two lower-case letters; `None` for anything
+/// else (upper case, a compressed `aa:cc`, not a point), which sgf-parse decides.
+fn points(values: &[String]) -> Option<HashSet<SgfPoint>> {
+    let mut points = HashSet::with_capacity(values.len());
+    for value in values {
+        let [x @ b'a'..=b'z', y @ b'a'..=b'z'] = *value.as_bytes() else {
+            return None;
+        };
+        points.insert(SgfPoint {
+            x: x - b'a',
+            y: y - b'a',
+        });
+    }
+    Some(points)
+}
+
+/// The only value of a text property, taken out of `values`; `None` leaves several values
+/// (or none) to sgf-parse.
+fn text(values: &mut Vec<String>) -> Option<SimpleText> {
+    if values.len() != 1 {
+        return None;
+    }
+    values.pop().map(|text| SimpleText { text })
 }
 
 /// `nodes` one below the other under an empty root: the tree sgf-parse makes of `(;`

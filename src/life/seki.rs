@@ -34,7 +34,7 @@
 use crate::board::{Board, Color};
 use crate::point::Point;
 
-use super::tidy::{Class, Effect, Playout, effect, tidy};
+use super::tidy::{Class, Effect, Playout, tidy};
 use super::{Chains, Grid};
 
 /// The seki of a final position. Every list is in reading order (rows from the top, each
@@ -98,7 +98,7 @@ pub(super) fn from_playout(play: &Playout) -> Seki {
     let mut touch = |q: Point| {
         let Some(j) = grid.index(q) else { return };
         if play.end.get(q).is_some() && !touched[j] {
-            for s in play.end.chain(q) {
+            for s in play.end.chain_stones(q) {
                 if let Some(k) = grid.index(s) {
                     touched[k] = true;
                 }
@@ -178,33 +178,27 @@ fn shared_points(play: &Playout) -> Vec<bool> {
     let grid = &play.grid;
     let n = grid.len();
     let mut shared = vec![false; n];
-    // Capture points by dame region and capturing colour.
-    let mut captures: Vec<(usize, usize, Color)> = Vec::new();
-    let region = dame_regions(grid, &play.class);
-    for i in 0..n {
-        if play.class[i] != Class::Dame || play.open[i] {
-            continue;
-        }
-        let p = grid.point(i);
-        if play.end.get(p).is_some() {
-            continue;
-        }
-        match (
-            effect(&play.end, Color::Black, p),
-            effect(&play.end, Color::White, p),
-        ) {
+    // Capture points and the capturing colour, from what the last round of the tidy-up
+    // found at every dame left.
+    let mut captures: Vec<(usize, Color)> = Vec::new();
+    for &(i, black, white) in &play.left {
+        match (black, white) {
             (Effect::SelfAtari, Effect::SelfAtari) => shared[i] = true,
-            (Effect::Capture, _) => captures.push((region[i], i, Color::Black)),
-            (_, Effect::Capture) => captures.push((region[i], i, Color::White)),
+            (Effect::Capture, _) => captures.push((i, Color::Black)),
+            (_, Effect::Capture) => captures.push((i, Color::White)),
             _ => {}
         }
     }
-    for &(r, i, color) in &captures {
-        if captures
-            .iter()
-            .any(|&(r2, _, c2)| r2 == r && c2 == color.opponent())
-        {
-            shared[i] = true;
+    // A hanezeki needs capture points of both colours in one dame region.
+    if captures.iter().any(|c| c.1 != captures[0].1) {
+        let region = dame_regions(grid, &play.class);
+        for &(i, color) in &captures {
+            if captures
+                .iter()
+                .any(|&(j, c)| region[j] == region[i] && c == color.opponent())
+            {
+                shared[i] = true;
+            }
         }
     }
     shared

@@ -62,7 +62,7 @@ pub fn tidy(board: &Board, dead: &[Point]) -> Tidy {
 
 /// What an empty point of the final position is, once the dead stones are off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Class {
+pub(crate) enum Class {
     Stone,
     /// In a region of empty points that reaches stones of both colours.
     Dame,
@@ -99,6 +99,10 @@ pub(super) struct Playout {
     /// Kos inside a seki, left open: (the ko point, the stone in atari there). See
     /// [`ko_in_seki`].
     pub(super) kos: Vec<(Point, Point)>,
+    /// The dame still empty and not open at the end (by index into `grid`), with the
+    /// [`effect`] of a Black and of a White stone there on `end`: the last round of
+    /// filling asked exactly this of each, on the final board, and filled none.
+    pub(super) left: Vec<(usize, Effect, Effect)>,
 }
 
 impl Playout {
@@ -111,7 +115,7 @@ impl Playout {
             }
         }
         let grid = Grid::new(&position);
-        let class = classify(&grid);
+        let class = classify(&position);
         let mut play = Playout {
             open: vec![false; grid.len()],
             grid,
@@ -119,6 +123,7 @@ impl Playout {
             end: position,
             must_fill: Vec::new(),
             kos: Vec::new(),
+            left: Vec::new(),
         };
         play.connect_chains_in_atari();
         let dame: Vec<Point> = (0..play.grid.len())
@@ -152,15 +157,17 @@ impl Playout {
         if progress {
             return true;
         }
+        self.left.clear();
         for &p in dame {
-            if self.end.get(p).is_some() || self.open[self.index(p)] {
+            let i = self.index(p);
+            if self.end.get(p).is_some() || self.open[i] {
                 continue;
             }
             let black = effect(&self.end, Color::Black, p);
             let white = effect(&self.end, Color::White, p);
+            self.left.push((i, black, white));
             let filler = match (black, white) {
                 (Effect::Ataris, Effect::Ataris) => {
-                    let i = self.index(p);
                     self.open[i] = true;
                     return true;
                 }
@@ -193,7 +200,7 @@ impl Playout {
             if seen[i] {
                 continue;
             }
-            for s in self.end.chain(p) {
+            for s in self.end.chain_stones(p) {
                 let j = self.index(s);
                 seen[j] = true;
             }
@@ -258,36 +265,53 @@ impl Playout {
     }
 }
 
-/// The class of every point of `grid`: stones, and each empty region by the colours it
-/// reaches.
-fn classify(grid: &Grid) -> Vec<Class> {
-    let mut class = vec![Class::Void; grid.len()];
-    let mut seen = vec![false; grid.len()];
-    let mut stack = Vec::new();
-    let mut region = Vec::new();
-    for start in 0..grid.len() {
-        if grid.stones[start].is_some() {
-            class[start] = Class::Stone;
-            continue;
-        }
-        if seen[start] {
+/// The class of every point of `board`, row by row from the top: stones, and each empty
+/// region by the colours it reaches. The count reads its territory from these classes too
+/// ([`crate::score`]).
+pub(crate) fn classify(board: &Board) -> Vec<Class> {
+    let width = usize::from(board.width());
+    // One byte per point: 0 empty, 1 Black, 2 White, which is also the bit a region
+    // reaching that colour sets.
+    let mut stones = Vec::new();
+    board.write_position(&mut stones);
+    let points = stones.len();
+    let mut class = vec![Class::Stone; points];
+    let mut seen = vec![false; points];
+    // The points of the region being walked, in the order found; those from `next` on
+    // have yet to be looked around. A board has at most 25 x 25 points.
+    let mut region = vec![0u16; points];
+    for start in 0..points {
+        if stones[start] != 0 || seen[start] {
             continue;
         }
         seen[start] = true;
-        stack.push(start);
-        region.clear();
+        region[0] = start as u16;
+        let (mut len, mut next) = (1, 0);
         let mut reaches = 0u8;
-        while let Some(i) = stack.pop() {
-            region.push(i);
-            for n in grid.neighbours(i) {
-                match grid.stones[n] {
-                    Some(c) => reaches |= 1 << c.index(),
-                    None if !seen[n] => {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
-                    None => {}
+        while next < len {
+            let i = usize::from(region[next]);
+            next += 1;
+            let mut look = |n: usize| match stones[n] {
+                0 if !seen[n] => {
+                    seen[n] = true;
+                    region[len] = n as u16;
+                    len += 1;
                 }
+                0 => {}
+                stone => reaches |= stone,
+            };
+            let x = i % width;
+            if x > 0 {
+                look(i - 1);
+            }
+            if x + 1 < width {
+                look(i + 1);
+            }
+            if i >= width {
+                look(i - width);
+            }
+            if i + width < points {
+                look(i + width);
             }
         }
         let c = match reaches {
@@ -296,29 +320,21 @@ fn classify(grid: &Grid) -> Vec<Class> {
             3 => Class::Dame,
             _ => Class::Void,
         };
-        for &i in &region {
-            class[i] = c;
+        for &i in &region[..len] {
+            class[usize::from(i)] = c;
         }
     }
     class
 }
 
 /// What a stone of `color` on the empty point `p` of `board` would do.
-pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
-    let them = color.opponent();
-    let mut ataris = false;
-    for n in board.neighbours(p) {
-        if board.get(n) == Some(them) {
-            match board.liberties(n) {
-                1 => return Effect::Capture,
-                2 => ataris = true,
-                _ => {}
-            }
-        }
-    }
-    if liberties_after(board, color, p) < 2 || only_one_eye_after(board, color, p) {
+fn effect(board: &Board, color: Color, p: Point) -> Effect {
+    let around = Around::of(board, color, p);
+    if around.them_fewest == 1 {
+        Effect::Capture
+    } else if around.liberties_after(board) < 2 || around.only_one_eye_after(board) {
         Effect::SelfAtari
-    } else if ataris {
+    } else if around.them_fewest == 2 {
         Effect::Ataris
     } else {
         Effect::Quiet
@@ -326,165 +342,200 @@ pub(super) fn effect(board: &Board, color: Color, p: Point) -> Effect {
 }
 
 /// Whether [`effect`] would say [`Effect::Quiet`], the question the first pass of every
-/// round asks of every dame: stops at the first opponent chain a stone there would
-/// capture or put in atari.
+/// round asks of every dame: stops at an opponent chain a stone there would capture or
+/// put in atari.
 fn is_quiet(board: &Board, color: Color, p: Point) -> bool {
-    let them = color.opponent();
-    let threatens = board
-        .neighbours(p)
-        .any(|n| board.get(n) == Some(them) && board.liberties(n) <= 2);
-    !threatens && liberties_after(board, color, p) >= 2 && !only_one_eye_after(board, color, p)
-}
-
-/// The liberties (0, 1, or 2 for "two or more") of the chain a non-capturing stone of
-/// `color` on `p` would make.
-fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
-    // Most dame have two empty neighbours or touch a chain with three liberties (which
-    // keeps two whatever `p` takes): the answer without walking any chain.
-    let mut empty = 0;
-    for n in board.neighbours(p) {
-        match board.get(n) {
-            None => empty += 1,
-            Some(c) if c == color && board.liberties(n) >= 3 => return 2,
-            Some(_) => {}
-        }
-    }
-    if empty >= 2 {
-        return 2;
-    }
-    Liberties::<2>::after(board, color, p, |_| false).map_or(0, |libs| libs.len)
-}
-
-/// The first `N` distinct liberties found of the chain a stone of `color` on `p` would
-/// make (not counting captures), without allocating: the tidy-up asks this of every dame
-/// it tries, many times a game. `None` as soon as a liberty is one `reject` refuses.
-struct Liberties<const N: usize> {
-    points: [Point; N],
-    len: usize,
-}
-
-impl<const N: usize> Liberties<N> {
-    fn after(
-        board: &Board,
-        color: Color,
-        p: Point,
-        reject: impl Fn(Point) -> bool,
-    ) -> Option<Liberties<N>> {
-        let mut libs = Liberties {
-            points: [p; N],
-            len: 0,
-        };
-        let add = |m: Point, libs: &mut Liberties<N>| {
-            if m == p || libs.points[..libs.len].contains(&m) {
-                return true;
-            }
-            if reject(m) {
-                return false;
-            }
-            if libs.len < N {
-                libs.points[libs.len] = m;
-                libs.len += 1;
-            }
-            true
-        };
-        for n in board.neighbours(p) {
-            match board.get(n) {
-                None if !add(n, &mut libs) => return None,
-                None => {}
-                Some(c) if c == color => {
-                    // A chain touching `p` on two sides is walked once.
-                    if board
-                        .neighbours(p)
-                        .take_while(|&o| o != n)
-                        .any(|o| board.same_chain(o, n))
-                    {
-                        continue;
-                    }
-                    for s in board.chain_stones(n) {
-                        for m in board.neighbours(s) {
-                            if board.get(m).is_none() && !add(m, &mut libs) {
-                                return None;
-                            }
-                        }
-                        if libs.len == N {
-                            return Some(libs);
-                        }
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-        Some(libs)
-    }
-
-    fn as_slice(&self) -> &[Point] {
-        &self.points[..self.len]
-    }
+    let around = Around::of(board, color, p);
+    around.them_fewest > 2
+        && around.liberties_after(board) >= 2
+        && !around.only_one_eye_after(board)
 }
 
 /// The most points an eye can have and still leave a chain that has it as its only
 /// liberties short of life: from seven points on, a player can make two eyes inside it.
 const SMALL_EYE: usize = 6;
 
-/// Whether a non-capturing stone of `color` on `p` would leave its chain with no liberty
-/// but the points of one small eye that no other chain of its colour touches: one eye and
-/// nothing else. Such a fill is no safer than a self-atari: the opponent can throw in and
-/// win the race, so in a seki whose chains have an eye of two points or more (a shared
-/// point between two such eyes, a bamboo joint closing an eye) neither side fills.
+/// Whether a non-capturing stone of `color` on the empty point `p` would leave its chain
+/// with no liberty but the points of one small eye that no other chain of its colour
+/// touches: see [`Around::only_one_eye_after`].
 fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
-    // Cheap answers first: a liberty next to an opponent stone is not in an eye of this
-    // chain alone, and a neighbour with many liberties is not short of life.
-    let them = color.opponent();
-    for n in board.neighbours(p) {
-        match board.get(n) {
-            None if board.neighbours(n).any(|m| board.get(m) == Some(them)) => return false,
-            Some(c) if c == color && board.liberties(n) as usize > SMALL_EYE + 1 => {
-                return false;
-            }
-            _ => {}
-        }
-    }
-    // A liberty next to an opponent stone is on no eye of this chain alone.
-    let near_them = |m: Point| board.neighbours(m).any(|o| board.get(o) == Some(them));
-    let Some(libs) = Liberties::<{ SMALL_EYE + 1 }>::after(board, color, p, near_them) else {
-        return false;
-    };
-    let libs = libs.as_slice();
-    let Some(&start) = libs.first() else {
-        return false;
-    };
-    if libs.len() > SMALL_EYE {
-        return false;
-    }
-    // A stone of the chain `p` would make: `p` itself, or one joined to it.
-    let in_chain = |m: Point| {
-        m == p
-            || (board.get(m) == Some(color) && board.neighbours(p).any(|n| board.same_chain(n, m)))
-    };
-    // The empty region around the first liberty, `p` counted as a stone; bounded by the
-    // size of a small eye.
-    let mut region = vec![start];
-    let mut next = 0;
-    while let Some(&q) = region.get(next) {
-        next += 1;
-        for m in board.neighbours(q) {
-            if in_chain(m) {
-                continue;
-            }
-            match board.get(m) {
-                None if !region.contains(&m) => {
-                    if region.len() == SMALL_EYE {
-                        return false;
-                    }
-                    region.push(m);
+    Around::of(board, color, p).only_one_eye_after(board)
+}
+
+/// What a stone of `color` on the empty point `p` would touch, read once from the board's
+/// liberty counts: `p`'s empty neighbours, the chains of its colour it would join, and how
+/// short of liberties the opponent's chains next to it are. The tidy-up asks this of
+/// every dame it tries, many times a game, so nothing here allocates, and no chain is
+/// walked to its end (the walls of a finished game are long).
+struct Around {
+    color: Color,
+    p: Point,
+    empty: [Point; 4],
+    empties: usize,
+    /// One stone of each distinct chain of `color` next to `p`, and its liberties.
+    own: [(Point, u32); 4],
+    owns: usize,
+    /// The most liberties of those chains (0 when there are none).
+    own_most: u32,
+    /// The fewest liberties of the opponent's chains next to `p` (`u32::MAX` when none).
+    them_fewest: u32,
+}
+
+impl Around {
+    fn of(board: &Board, color: Color, p: Point) -> Around {
+        let mut around = Around {
+            color,
+            p,
+            empty: [p; 4],
+            empties: 0,
+            own: [(p, 0); 4],
+            owns: 0,
+            own_most: 0,
+            them_fewest: u32::MAX,
+        };
+        for n in board.neighbours(p) {
+            match board.get(n) {
+                None => {
+                    around.empty[around.empties] = n;
+                    around.empties += 1;
                 }
-                None => {}
-                // Another stone on the eye's border: not an eye of this chain alone.
-                Some(_) => return false,
+                Some(c) if c == color => {
+                    if around.own().any(|(s, _)| board.same_chain(s, n)) {
+                        continue;
+                    }
+                    let libs = board.liberties(n);
+                    around.own[around.owns] = (n, libs);
+                    around.owns += 1;
+                    around.own_most = around.own_most.max(libs);
+                }
+                Some(_) => around.them_fewest = around.them_fewest.min(board.liberties(n)),
             }
         }
+        around
     }
-    libs.iter().all(|l| region.contains(l))
+
+    fn empty(&self) -> impl Iterator<Item = Point> + '_ {
+        self.empty[..self.empties].iter().copied()
+    }
+
+    fn own(&self) -> impl Iterator<Item = (Point, u32)> + '_ {
+        self.own[..self.owns].iter().copied()
+    }
+
+    /// Whether `m` would be a stone of the chain the stone on `p` makes.
+    fn in_chain(&self, board: &Board, m: Point) -> bool {
+        m == self.p || self.own().any(|(s, _)| board.same_chain(s, m))
+    }
+
+    /// The liberties (0, 1, or 2 for "two or more") of the chain the stone would make,
+    /// captures not counted.
+    ///
+    /// Those liberties are `p`'s empty neighbours and the liberties other than `p` of the
+    /// chains it joins. So two empty neighbours, or a chain with three liberties, give
+    /// two; a chain with one liberty (`p`) adds none; a chain with two adds exactly one
+    /// other point. Which point only matters when it could coincide with the other
+    /// candidate: an empty neighbour `e` is that point when it touches the chain, and with
+    /// no empty neighbour one chain's other liberty is found (a walk that stops at the
+    /// first) and looked for next to the others.
+    fn liberties_after(&self, board: &Board) -> usize {
+        if self.empties >= 2 || self.own_most >= 3 {
+            return 2;
+        }
+        let mut pairs = self.own().filter(|&(_, libs)| libs == 2).map(|(s, _)| s);
+        let other = match self.empty().next() {
+            Some(e) => e,
+            None => match pairs.next() {
+                Some(first) => match other_liberty(board, first, self.p) {
+                    Some(l) => l,
+                    // The board's count says there is one; never reached.
+                    None => return 1,
+                },
+                None => return 0,
+            },
+        };
+        if pairs.any(|s| !touches(board, other, s)) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether the stone would leave its chain with no liberty but the points of one
+    /// small eye that no other chain of its colour touches: one eye and nothing else.
+    /// Such a fill is no safer than a self-atari: the opponent can throw in and win the
+    /// race, so in a seki whose chains have an eye of two points or more (a shared point
+    /// between two such eyes, a bamboo joint closing an eye) neither side fills.
+    ///
+    /// Exactly: the chain's liberties other than `p` are not empty, and all lie in one
+    /// region of empty points (`p` counted as a stone of the chain) of at most
+    /// [`SMALL_EYE`] points that touches no stone outside the chain. The region is found
+    /// from any one liberty (a region is the same from each of its points), and every
+    /// liberty is in it when `p`'s empty neighbours are and each chain `p` joins has all
+    /// its liberties but `p` in it, which the board's liberty counts tell.
+    fn only_one_eye_after(&self, board: &Board) -> bool {
+        // Cheap answers first: a liberty next to an opponent stone is in no eye of this
+        // chain alone, and a chain with many liberties is not short of life.
+        let them = self.color.opponent();
+        if self.own_most as usize > SMALL_EYE + 1
+            || self
+                .empty()
+                .any(|e| board.neighbours(e).any(|m| board.get(m) == Some(them)))
+        {
+            return false;
+        }
+        let start = self.empty().next().or_else(|| {
+            self.own()
+                .filter(|&(_, libs)| libs >= 2)
+                .find_map(|(s, _)| other_liberty(board, s, self.p))
+        });
+        let Some(start) = start else {
+            return false;
+        };
+        // The empty region around `start`, bounded by the size of a small eye.
+        let mut region = [start; SMALL_EYE];
+        let (mut len, mut next) = (1, 0);
+        while next < len {
+            let q = region[next];
+            next += 1;
+            for m in board.neighbours(q) {
+                if self.in_chain(board, m) {
+                    continue;
+                }
+                match board.get(m) {
+                    None if !region[..len].contains(&m) => {
+                        if len == SMALL_EYE {
+                            return false;
+                        }
+                        region[len] = m;
+                        len += 1;
+                    }
+                    None => {}
+                    // Another stone on the eye's border: not an eye of this chain alone.
+                    Some(_) => return false,
+                }
+            }
+        }
+        let region = &region[..len];
+        self.empty().all(|e| region.contains(&e))
+            && self.own().all(|(s, libs)| {
+                let inside = region.iter().filter(|&&q| touches(board, q, s)).count();
+                inside + 1 == libs as usize
+            })
+    }
+}
+
+/// A liberty of the chain on `stone` other than `p`, walking its stones only until the
+/// first one.
+fn other_liberty(board: &Board, stone: Point, p: Point) -> Option<Point> {
+    board
+        .chain_stones(stone)
+        .flat_map(|s| board.neighbours(s))
+        .find(|&m| m != p && board.get(m).is_none())
+}
+
+/// Whether the empty point `q` is a liberty of the chain on `stone`.
+fn touches(board: &Board, q: Point, stone: Point) -> bool {
+    board.neighbours(q).any(|m| board.same_chain(m, stone))
 }
 
 /// Whether the stone `stone` of `color`, in atari on its own eye point `q`, is the stone
@@ -512,11 +563,10 @@ fn ko_in_seki(board: &Board, color: Color, stone: Point, q: Point) -> bool {
     taken.play(color.opponent(), q).is_ok() && only_one_eye_after(&taken, color.opponent(), stone)
 }
 
-/// A liberty of the chain on `stone` (its only one, when it is in atari).
+/// The liberty of the chain on `stone`, in atari (with more liberties, any one of them).
 fn last_liberty(board: &Board, stone: Point) -> Option<Point> {
     board
-        .chain(stone)
-        .into_iter()
+        .chain_stones(stone)
         .flat_map(|s| board.neighbours(s))
         .find(|&m| board.get(m).is_none())
 }

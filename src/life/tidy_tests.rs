@@ -460,3 +460,286 @@ fn ko_inside_a_seki_stays_open() {
     let filled: Vec<String> = t.must_fill.iter().map(|m| d4(m.point)).collect();
     assert_eq!(filled, ["F4"]);
 }
+
+/// The questions the tidy-up asks of every dame, answered the slow way: by walking every
+/// chain the stone would join to its end and collecting its liberties. The tidy-up's own
+/// answers read the board's liberty counts instead and stop walking early; they must be
+/// the same on every position. These are goref 4293fd1's own answers, kept as they were.
+mod slow {
+    use super::*;
+
+    /// The liberties (0, 1, or 2 for "two or more") of the chain a non-capturing stone of
+    /// `color` on `p` would make.
+    pub(super) fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
+        // Most dame have two empty neighbours or touch a chain with three liberties (which
+        // keeps two whatever `p` takes): the answer without walking any chain.
+        let mut empty = 0;
+        for n in board.neighbours(p) {
+            match board.get(n) {
+                None => empty += 1,
+                Some(c) if c == color && board.liberties(n) >= 3 => return 2,
+                Some(_) => {}
+            }
+        }
+        if empty >= 2 {
+            return 2;
+        }
+        Liberties::<2>::after(board, color, p, |_| false).map_or(0, |libs| libs.len)
+    }
+
+    /// The first `N` distinct liberties found of the chain a stone of `color` on `p` would
+    /// make (not counting captures), without allocating: the tidy-up asks this of every dame
+    /// it tries, many times a game. `None` as soon as a liberty is one `reject` refuses.
+    struct Liberties<const N: usize> {
+        points: [Point; N],
+        len: usize,
+    }
+
+    impl<const N: usize> Liberties<N> {
+        fn after(
+            board: &Board,
+            color: Color,
+            p: Point,
+            reject: impl Fn(Point) -> bool,
+        ) -> Option<Liberties<N>> {
+            let mut libs = Liberties {
+                points: [p; N],
+                len: 0,
+            };
+            let add = |m: Point, libs: &mut Liberties<N>| {
+                if m == p || libs.points[..libs.len].contains(&m) {
+                    return true;
+                }
+                if reject(m) {
+                    return false;
+                }
+                if libs.len < N {
+                    libs.points[libs.len] = m;
+                    libs.len += 1;
+                }
+                true
+            };
+            for n in board.neighbours(p) {
+                match board.get(n) {
+                    None if !add(n, &mut libs) => return None,
+                    None => {}
+                    Some(c) if c == color => {
+                        // A chain touching `p` on two sides is walked once.
+                        if board
+                            .neighbours(p)
+                            .take_while(|&o| o != n)
+                            .any(|o| board.same_chain(o, n))
+                        {
+                            continue;
+                        }
+                        for s in board.chain_stones(n) {
+                            for m in board.neighbours(s) {
+                                if board.get(m).is_none() && !add(m, &mut libs) {
+                                    return None;
+                                }
+                            }
+                            if libs.len == N {
+                                return Some(libs);
+                            }
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+            Some(libs)
+        }
+
+        fn as_slice(&self) -> &[Point] {
+            &self.points[..self.len]
+        }
+    }
+
+    /// Whether a non-capturing stone of `color` on `p` would leave its chain with no liberty
+    /// but the points of one small eye that no other chain of its colour touches: one eye and
+    /// nothing else. Such a fill is no safer than a self-atari: the opponent can throw in and
+    /// win the race, so in a seki whose chains have an eye of two points or more (a shared
+    /// point between two such eyes, a bamboo joint closing an eye) neither side fills.
+    pub(super) fn only_one_eye_after(board: &Board, color: Color, p: Point) -> bool {
+        // Cheap answers first: a liberty next to an opponent stone is not in an eye of this
+        // chain alone, and a neighbour with many liberties is not short of life.
+        let them = color.opponent();
+        for n in board.neighbours(p) {
+            match board.get(n) {
+                None if board.neighbours(n).any(|m| board.get(m) == Some(them)) => return false,
+                Some(c) if c == color && board.liberties(n) as usize > SMALL_EYE + 1 => {
+                    return false;
+                }
+                _ => {}
+            }
+        }
+        // A liberty next to an opponent stone is on no eye of this chain alone.
+        let near_them = |m: Point| board.neighbours(m).any(|o| board.get(o) == Some(them));
+        let Some(libs) = Liberties::<{ SMALL_EYE + 1 }>::after(board, color, p, near_them) else {
+            return false;
+        };
+        let libs = libs.as_slice();
+        let Some(&start) = libs.first() else {
+            return false;
+        };
+        if libs.len() > SMALL_EYE {
+            return false;
+        }
+        // A stone of the chain `p` would make: `p` itself, or one joined to it.
+        let in_chain = |m: Point| {
+            m == p
+                || (board.get(m) == Some(color)
+                    && board.neighbours(p).any(|n| board.same_chain(n, m)))
+        };
+        // The empty region around the first liberty, `p` counted as a stone; bounded by the
+        // size of a small eye.
+        let mut region = vec![start];
+        let mut next = 0;
+        while let Some(&q) = region.get(next) {
+            next += 1;
+            for m in board.neighbours(q) {
+                if in_chain(m) {
+                    continue;
+                }
+                match board.get(m) {
+                    None if !region.contains(&m) => {
+                        if region.len() == SMALL_EYE {
+                            return false;
+                        }
+                        region.push(m);
+                    }
+                    None => {}
+                    // Another stone on the eye's border: not an eye of this chain alone.
+                    Some(_) => return false,
+                }
+            }
+        }
+        libs.iter().all(|l| region.contains(l))
+    }
+}
+
+/// The position after a random game on a `width` x `height` board: Black and White in
+/// turn at the points `spots` names, each move played when legal (no suicide, no ko
+/// retake) and passed otherwise. A few hundred spots crowd the board with long chains
+/// and small eyes.
+fn random_position(width: u8, height: u8, spots: &[u16]) -> Board {
+    let mut b = Board::new(width, height).expect("size in range");
+    let mut color = Color::Black;
+    for &s in spots {
+        let i = usize::from(s) % (usize::from(width) * usize::from(height));
+        let p = Point::new(
+            (i % usize::from(width)) as u8,
+            (i / usize::from(width)) as u8,
+        );
+        if b.get(p).is_none() && !b.is_suicide(color, p) && !b.is_ko_recapture(color, p) {
+            let _ = b.play(color, p);
+        }
+        color = color.opponent();
+    }
+    b
+}
+
+/// Every empty point of `b`, both colours: the quick answers equal the slow ones.
+fn assert_answers_as_slow(b: &Board) -> Result<(), TestCaseError> {
+    for y in 0..b.height() {
+        for x in 0..b.width() {
+            let p = Point::new(x, y);
+            if b.get(p).is_some() {
+                continue;
+            }
+            for color in [Color::Black, Color::White] {
+                prop_assert_eq!(
+                    Around::of(b, color, p).liberties_after(b),
+                    slow::liberties_after(b, color, p),
+                    "liberties after {:?} on {:?}",
+                    color,
+                    p
+                );
+                prop_assert_eq!(
+                    only_one_eye_after(b, color, p),
+                    slow::only_one_eye_after(b, color, p),
+                    "one eye after {:?} on {:?}",
+                    color,
+                    p
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Positions the random games rarely reach: a stone whose empty neighbours lie in
+/// different regions (a one-column board, a stone splitting a corner), small eyes
+/// bordered by a stone of another chain of the same colour, a chain with two liberties
+/// joined twice.
+#[test]
+fn quick_answers_equal_the_slow_walk_on_rare_shapes() {
+    for diagram in [
+        ".\n.\n.",
+        ".\n.\n.\nX",
+        ". . . X\n. X X X\n. X . .",
+        ". . X O\nX X X O\n. X O O\nX X O .",
+        ". X . X .\nX X . X X\n. . X . .",
+        "X . O\n. X O\nO O O",
+    ] {
+        let b = crate::board::diagram::board(diagram);
+        assert_answers_as_slow(&b).unwrap_or_else(|e| panic!("{diagram}: {e}"));
+    }
+}
+
+/// What the tidy-up of `b` leaves for the seki (`Playout::left`) is what a stone of each
+/// colour would do, asked afresh, at every dame still empty and not open at the end.
+fn assert_left_as_asked(b: &Board, dead: &[Point]) -> Result<(), TestCaseError> {
+    let play = Playout::run(b, dead);
+    let mut asked = Vec::new();
+    for i in 0..play.grid.len() {
+        let p = play.grid.point(i);
+        if play.class[i] == Class::Dame && !play.open[i] && play.end.get(p).is_none() {
+            let black = effect(&play.end, Color::Black, p);
+            let white = effect(&play.end, Color::White, p);
+            asked.push((i, black, white));
+        }
+    }
+    prop_assert_eq!(&play.left, &asked);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Crowded positions of random games, with long chains and small eyes: the quick
+    /// answers equal the slow walk, and the tidy-up leaves what it would be asked afresh.
+    #[test]
+    fn random_positions_are_answered_as_the_slow_way_does(
+        width in 1u8..=13,
+        height in 1u8..=13,
+        spots in proptest::collection::vec(any::<u16>(), 0..400),
+    ) {
+        let b = random_position(width, height, &spots);
+        assert_answers_as_slow(&b)?;
+        assert_left_as_asked(&b, &[])?;
+    }
+}
+
+/// The fixtures' final positions, before and after their tidy-up.
+#[test]
+fn quick_answers_equal_the_slow_walk_on_the_fixtures() {
+    for path in [
+        "japanese/seki-no-eyes.sgf",
+        "seki/eye-versus-eye.sgf",
+        "japanese/seki-shared-eye.sgf",
+        "japanese/seki-bamboo.sgf",
+        "japanese/seki-throw-in.sgf",
+        "japanese/seki-ko.sgf",
+        "japanese/false-eye.sgf",
+        "japanese/false-eye-chain.sgf",
+        "japanese/false-eye-real.sgf",
+        "japanese/open-ko-dumonteil-5.sgf",
+    ] {
+        let (b, dead) = fixture(path);
+        let play = Playout::run(&b, &dead);
+        for board in [&b, &play.end] {
+            assert_answers_as_slow(board).unwrap_or_else(|e| panic!("{path}: {e}"));
+        }
+        assert_left_as_asked(&b, &dead).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+}

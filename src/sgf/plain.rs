@@ -1,24 +1,27 @@
 //! Runs of plain move nodes, read without building a tree.
 //!
 //! Most of a real record is nodes like `;B[pd]` and `;W[]`: one move property, a point of
-//! two lower-case letters or nothing, and no other property. sgf-parse spends about nine
-//! allocations on each (the token, the identifier, the value as `Vec<char>` and `String`,
-//! the node and its property list), which made it two thirds of goref's whole run over a
-//! folder of engine games. Such a node has nothing to parse but two letters, so the loader
-//! cuts a game text into pieces along its main line:
+//! two lower-case letters or nothing, and at most the time left (`BL`/`WL`) or properties
+//! goref does not read (a comment). sgf-parse spends about nine allocations on each
+//! property (the token, the identifier, the value as `Vec<char>` and `String`, the node and
+//! its property list), which made it two thirds of goref's whole run over a folder of
+//! engine games. Such a node has nothing to parse but two letters and a number, so the
+//! loader cuts a game text into pieces along its main line:
 //!
 //! 1. the root node;
 //! 2. runs of at least [`MIN_RUN`] plain move nodes, read here into sgf-parse's own
-//!    [`Move`] values, exactly what its parser would have made of them;
+//!    [`Move`](SgfMove) values, exactly what its parser would have made of them;
 //! 3. between runs, the other nodes (a comment, a clock, setup...);
 //! 4. from the first variation on, everything left, parsed by sgf-parse as the children
 //!    of an empty root.
 //!
 //! The root and the other nodes are tokenized here too ([`nodes`]) when every identifier
 //! is in capitals: sgf-parse's lexer builds each value a character at a time, and its
-//! parse of these nodes was a fifth of a whole batch. sgf-parse still reads every value
-//! (`Prop::new`), so the properties are its own; anything unusual goes to its parser as
-//! a game tree of its own.
+//! parse of these nodes was a fifth of a whole batch. sgf-parse still reads the values
+//! the record is read from (`Prop::new`), so the properties are its own, but for those
+//! whose reading is plain (one text, a list of lower-case points: `read_prop` in
+//! `sgf.rs`); the others (a date, a comment) are left out. Anything unusual goes to its
+//! parser as a game tree of its own.
 //!
 //! The record is then built from the pieces as if from one tree (same node numbers, same
 //! main line). When anything is unusual (no `(;` start, a piece sgf-parse rejects) the
@@ -30,6 +33,7 @@ use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint};
 
+use super::record::READ;
 use super::scan::value_end;
 use crate::board::Color;
 
@@ -40,10 +44,23 @@ pub(crate) const MIN_RUN: usize = 8;
 pub(crate) struct Split<'a> {
     /// The game tree's `(`, the root node's `;` and its properties: close it with `)`.
     pub root: &'a str,
+    /// The root's properties, read here as [`nodes`] reads them; `None` for anything it
+    /// turns away, and for a `GM` other than a single `GM[1]` (sgf-parse would read the
+    /// tree as another game, or fail): the caller then hands [`Split::root`] to sgf-parse.
+    pub root_properties: Option<Properties>,
     /// Every plain move of the runs, in order.
-    pub moves: Vec<(Color, SgfMove)>,
+    pub moves: Vec<PlainMove>,
     /// What follows the root, in order.
     pub pieces: Vec<Piece<'a>>,
+}
+
+/// What a plain move node says, as sgf-parse would read it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct PlainMove {
+    pub color: Color,
+    pub m: SgfMove,
+    /// The mover's `BL` or `WL`, the last one written, when the node holds one.
+    pub time_left: Option<f64>,
 }
 
 /// One piece of the main line after the root.
@@ -68,17 +85,24 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
     if b.get(i) != Some(&b';') {
         return None;
     }
-    // The root node's properties: identifiers run up to `[`, values to an unescaped `]`.
-    i = node_end(b, i + 1)?;
+    let root_properties;
+    (root_properties, i) = match node(text, i) {
+        Some((properties, end)) if matches!(b.get(end), Some(b';' | b'(' | b')')) => {
+            (go_root(properties), end)
+        }
+        // Identifiers run up to `[`, values to an unescaped `]`.
+        _ => (None, node_end(b, i + 1)?),
+    };
     let root = &text[..i];
-    let mut moves = Vec::new();
+    // A plain node takes about seven bytes (`;B[pd]` and a line break).
+    let mut moves = Vec::with_capacity(text.len() / 7);
     let mut pieces = Vec::new();
     loop {
         // Here `i` is at a `;`, `(` or `)` on the main line.
         let first = moves.len();
         if run_length(b, i) >= MIN_RUN {
-            while let Some((color, m, end)) = plain_node(b, i) {
-                moves.push((color, m));
+            while let Some((plain, end)) = plain_node(b, i) {
+                moves.push(plain);
                 i = end;
             }
             pieces.push(Piece::Moves(first..moves.len()));
@@ -105,6 +129,7 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
     }
     Some(Split {
         root,
+        root_properties,
         moves,
         pieces,
     })
@@ -114,19 +139,9 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
 /// unescaped, in order.
 pub(crate) type Properties = Vec<(String, Vec<String>)>;
 
-/// The properties of a root node as the cutter hands it over (`(;` and the properties,
-/// without the closing `)`), read without sgf-parse's per-character lexer; sgf-parse still
-/// interprets every value. `None` for anything [`nodes`] turns away, and for a `GM` other
-/// than a single `GM[1]` (sgf-parse would read the tree as another game, or fail): the
-/// caller then hands the root to sgf-parse.
-pub(crate) fn root_properties(root: &str) -> Option<Properties> {
-    let b = root.as_bytes();
-    let i = skip_ws(b, 0);
-    if b.get(i) != Some(&b'(') {
-        return None;
-    }
-    let mut nodes = nodes(root, skip_ws(b, i + 1))?;
-    let root = nodes.pop().filter(|_| nodes.is_empty())?;
+/// The properties of a root node, when its `GM` leaves it a game of Go as sgf-parse reads
+/// it: none, or a single `GM[1]`.
+fn go_root(root: Properties) -> Option<Properties> {
     let mut game_types = root.iter().filter(|(identifier, _)| identifier == "GM");
     match (game_types.next(), game_types.next()) {
         (None, _) => Some(root),
@@ -136,38 +151,53 @@ pub(crate) fn root_properties(root: &str) -> Option<Properties> {
 }
 
 /// The nodes of `text` from `i` to its end, each `;` and its properties, as sgf-parse's
-/// lexer reads them. `None` for anything it would read differently or reject: a variation
-/// or the end of one, an identifier that is not all capital letters (it converts or rejects
-/// those), a text that ends inside a value.
+/// lexer reads them, less the properties the record is not read from (only
+/// [`READ`] and `GM` are kept: sgf-parse need not read a date or a comment that goref then
+/// throws away). `None` for anything the lexer would read differently or reject: a
+/// variation or the end of one, an identifier that is not all capital letters (it converts
+/// or rejects those), a text that ends inside a value.
 pub(crate) fn nodes(text: &str, mut i: usize) -> Option<Vec<Properties>> {
-    let b = text.as_bytes();
     let mut nodes = Vec::new();
-    while i < b.len() {
-        if b[i] != b';' {
-            return None;
-        }
-        i = skip_ws(b, i + 1);
-        let mut properties = Vec::new();
-        while b.get(i).is_some_and(u8::is_ascii_uppercase) {
-            let start = i;
-            while b.get(i).is_some_and(u8::is_ascii_uppercase) {
-                i += 1;
-            }
-            if b.get(i) != Some(&b'[') {
-                return None;
-            }
-            let identifier = &text[start..i];
-            let mut values = Vec::new();
-            while b.get(i) == Some(&b'[') {
-                let end = value_end(b, i + 1)?;
-                values.push(unescape(&text[i + 1..end])?);
-                i = skip_ws(b, end + 1);
-            }
-            properties.push((identifier.to_string(), values));
-        }
+    while i < text.len() {
+        let (properties, end) = node(text, i)?;
         nodes.push(properties);
+        i = end;
     }
     Some(nodes)
+}
+
+/// The node whose `;` is at `i`, read as [`nodes`] reads each: its properties, and the
+/// index past them and the white space after them.
+fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
+    let b = text.as_bytes();
+    if b.get(i) != Some(&b';') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    let mut properties = Vec::new();
+    while b.get(i).is_some_and(u8::is_ascii_uppercase) {
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_uppercase) {
+            i += 1;
+        }
+        if b.get(i) != Some(&b'[') {
+            return None;
+        }
+        let identifier = &text[start..i];
+        let kept = identifier == "GM" || READ.contains(&identifier);
+        let mut values = Vec::new();
+        while b.get(i) == Some(&b'[') {
+            let end = value_end(b, i + 1)?;
+            if kept {
+                values.push(unescape(&text[i + 1..end])?);
+            }
+            i = skip_ws(b, end + 1);
+        }
+        if kept {
+            properties.push((identifier.to_string(), values));
+        }
+    }
+    Some((properties, i))
 }
 
 /// A value as sgf-parse's lexer reads it: a backslash escapes the character after it and
@@ -207,7 +237,7 @@ fn node_end(b: &[u8], mut i: usize) -> Option<usize> {
 fn run_length(b: &[u8], mut i: usize) -> usize {
     let mut n = 0;
     while n < MIN_RUN
-        && let Some((_, _, end)) = plain_node(b, i)
+        && let Some((_, end)) = plain_node(b, i)
     {
         n += 1;
         i = end;
@@ -215,41 +245,95 @@ fn run_length(b: &[u8], mut i: usize) -> usize {
     n
 }
 
-/// The plain move node starting at `i` (its `;`): colour, move, and where the next node
-/// starts. `None` unless the node is exactly `;B[xy]` or `;W[]` (whitespace allowed where
-/// sgf-parse skips it) followed by a node, a variation or the end of one.
-fn plain_node(b: &[u8], i: usize) -> Option<(Color, SgfMove, usize)> {
+/// The plain move node starting at `i` (its `;`): what it says, and where the next node
+/// starts. `None` unless the node is `;B[xy]` or `;W[]` (whitespace allowed where
+/// sgf-parse skips it), then only properties [`after_move_property`] takes, then a node, a
+/// variation or the end of one.
+fn plain_node(b: &[u8], i: usize) -> Option<(PlainMove, usize)> {
     if b.get(i) != Some(&b';') {
         return None;
     }
     let at = skip_ws(b, i + 1);
-    let color = match b.get(at)? {
+    let (c, m, close) = match *b.get(at..)? {
+        [c, b'[', x @ b'a'..=b'z', y @ b'a'..=b'z', b']', ..] => {
+            let point = SgfPoint {
+                x: x - b'a',
+                y: y - b'a',
+            };
+            (c, SgfMove::Move(point), at + 4)
+        }
+        [c, b'[', b']', ..] => (c, SgfMove::Pass, at + 2),
+        _ => return None,
+    };
+    let color = match c {
         b'B' => Color::Black,
         b'W' => Color::White,
         _ => return None,
     };
-    if b.get(at + 1) != Some(&b'[') {
-        return None;
-    }
-    let (m, close) = if b.get(at + 2) == Some(&b']') {
-        (SgfMove::Pass, at + 2)
-    } else {
-        match b.get(at + 2..at + 5)? {
-            [x @ b'a'..=b'z', y @ b'a'..=b'z', b']'] => (
-                SgfMove::Move(SgfPoint {
-                    x: x - b'a',
-                    y: y - b'a',
-                }),
-                at + 4,
-            ),
-            _ => return None,
-        }
+    let plain = PlainMove {
+        color,
+        m,
+        time_left: None,
     };
     let next = skip_ws(b, close + 1);
     match b.get(next)? {
-        b';' | b'(' | b')' => Some((color, m, next)),
-        _ => None,
+        b';' | b'(' | b')' => Some((plain, next)),
+        _ => after_move(b, next, plain),
     }
+}
+
+/// The rest of a plain node whose move ends just before `i`: only properties
+/// [`after_move_property`] takes, up to the next node, variation or end of one.
+#[inline(never)]
+fn after_move(b: &[u8], mut i: usize, mut plain: PlainMove) -> Option<(PlainMove, usize)> {
+    loop {
+        match b.get(i)? {
+            b';' | b'(' | b')' => return Some((plain, i)),
+            c if c.is_ascii_uppercase() => i = after_move_property(b, i, &mut plain)?,
+            _ => return None,
+        }
+    }
+}
+
+/// A property after the move of a plain node, at `i`: a `BL` or `WL` whose value sgf-parse
+/// reads as a finite number (the mover's is kept; a second value is turned away by the
+/// caller), or a property the record is not read from (skipped). The index past it and the
+/// white space after it; `None` for any other property, which the record reads.
+fn after_move_property(b: &[u8], i: usize, plain: &mut PlainMove) -> Option<usize> {
+    let mut open = i;
+    while b.get(open).is_some_and(u8::is_ascii_uppercase) {
+        open += 1;
+    }
+    if b.get(open) != Some(&b'[') {
+        return None;
+    }
+    let identifier = b.get(i..open)?;
+    let close = value_end(b, open + 1)?;
+    let mut next = skip_ws(b, close + 1);
+    match identifier {
+        b"BL" | b"WL" => {
+            // sgf-parse reads one value with `str::parse` (escapes, which its lexer drops,
+            // make this fail: the node is then read the long way).
+            let raw = std::str::from_utf8(b.get(open + 1..close)?).ok()?;
+            let seconds = raw.parse::<f64>().ok().filter(|t| t.is_finite())?;
+            let mover = match plain.color {
+                Color::Black => b"BL",
+                Color::White => b"WL",
+            };
+            if identifier == mover {
+                plain.time_left = Some(seconds);
+            }
+        }
+        _ if identifier == b"GM" || READ.iter().any(|id| id.as_bytes() == identifier) => {
+            return None;
+        }
+        _ => {
+            while b.get(next) == Some(&b'[') {
+                next = skip_ws(b, value_end(b, next + 1)? + 1);
+            }
+        }
+    }
+    Some(next)
 }
 
 fn skip_ws(b: &[u8], mut i: usize) -> usize {

@@ -1,7 +1,8 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
 use super::super::{Deadline, Limits, decode, load_games, scan};
-use super::{Piece, Properties, nodes, root_properties, split};
+use super::{Piece, Properties, nodes, plain_node, split};
+use crate::board::Color;
 use crate::testing::{corpus, files_with_extension};
 
 /// Load `bytes` both ways; the results must be equal.
@@ -58,8 +59,8 @@ fn the_parts_are_what_sgf_parse_makes_of_the_whole_tree() {
 fn runs_between_other_nodes_are_read_in_pieces() {
     let run: String = (0..5).map(|_| ";B[aa];W[bb]").collect();
     let text = format!(
-        "(;GM[1]SZ[19]{run};B[cc]C[a (comment); with [brackets\\]]{run};W[dd]WL[12.5]\n;B[ee]\
-         {run};W[ff]C[short run];B[gg];W[hh](;B[ii])(;B[jj]))"
+        "(;GM[1]SZ[19]{run};B[cc]PL[W]C[a (comment); with [brackets\\]]{run};W[dd]WL[12.5]\n\
+         ;B[ee]{run};W[ff]C[a comment];B[gg];W[hh](;B[ii])(;B[jj]))"
     );
     let split = split(&text).expect("cut in pieces");
     let shapes: Vec<String> = split
@@ -75,11 +76,10 @@ fn runs_between_other_nodes_are_read_in_pieces() {
         shapes,
         [
             "moves 10",
-            "nodes ;B[cc]C[a (comment); with [brackets\\]]",
-            "moves 10",
-            "nodes ;W[dd]WL[12.5]\n",
-            "moves 11",
-            "rest ;W[ff]C[short run];B[gg];W[hh](;B[ii])(;B[jj]))",
+            "nodes ;B[cc]PL[W]C[a (comment); with [brackets\\]]",
+            // A time left and a comment keep a move plain.
+            "moves 25",
+            "rest (;B[ii])(;B[jj]))",
         ]
     );
     both_ways(text.as_bytes()).unwrap();
@@ -108,6 +108,23 @@ fn games_without_long_runs_are_cut_as_well() {
     assert_eq!(record.moves[19].time_left, Some(81.0));
 }
 
+/// Move nodes with more that the record reads, or that sgf-parse reads otherwise than as
+/// written: never plain.
+const NOT_PLAIN: [&str; 12] = [
+    ";B[aa]W[bb]",
+    ";B[aa]KO[]",
+    ";B[aa]GM[1]",
+    ";B[aa]TB[cc]",
+    ";B[aa]bl[5]",
+    ";B[aa]BL [5]",
+    ";B[aa]BL[5][6]",
+    ";B[aa]BL[ 5]",
+    ";B[aa]BL[\\5]",
+    ";B[aa]WL[inf]",
+    ";B[aa]WL[1e999]",
+    ";B[aa]WL[x]",
+];
+
 #[test]
 fn a_run_is_read_up_to_the_first_node_that_is_not_plain() {
     let run: String = (0..10).map(|_| ";B[aa];W[bb]").collect();
@@ -119,10 +136,38 @@ fn a_run_is_read_up_to_the_first_node_that_is_not_plain() {
         ";B[aa]C[x]",
         ";C[x]",
         ";AB[cc]",
-    ] {
+        ";B[aa]C[x]WL[1:00]",
+    ]
+    .into_iter()
+    .chain(NOT_PLAIN)
+    {
         let text = format!("(;GM[1]{run}{node}{run})");
         assert_eq!(games_cut(text.as_bytes()), 1, "{node}");
         both_ways(text.as_bytes()).unwrap_or_else(|e| panic!("{node}: {e}"));
+    }
+}
+
+#[test]
+fn moves_with_a_time_left_or_unread_properties_are_plain() {
+    let plain = |node: &str| {
+        plain_node(format!("{node};").as_bytes(), 0).map(|(p, _)| (p.color, p.time_left))
+    };
+    assert_eq!(plain(";B[aa]"), Some((Color::Black, None)));
+    assert_eq!(
+        plain(";B[aa]BL[12.5]WL[3]"),
+        Some((Color::Black, Some(12.5)))
+    );
+    // The mover's last time counts; comments and other properties are passed over.
+    assert_eq!(
+        plain(";W[aa]BL[12.5]WL[3]WL[2]"),
+        Some((Color::White, Some(2.0)))
+    );
+    assert_eq!(
+        plain(";W[]C[a \\] ; (b)]OW[3] N[x][y]\nWL[-1]"),
+        Some((Color::White, Some(-1.0)))
+    );
+    for node in NOT_PLAIN.into_iter().chain([";B[aa]C[x]\u{3000}"]) {
+        assert_eq!(plain(node), None, "{node}");
     }
 }
 
@@ -141,6 +186,12 @@ fn other_nodes_read_without_sgf_parse_are_what_it_reads() {
         ("GM[1]GM[1]", ";B[cc]C[x]"),
         ("GM[01]", ";B[cc]C[x]"),
         ("Gm[1]", ";B[cc]C[x]"),
+        // Lists of points: plain ones are read without sgf-parse, the rest by it.
+        ("AB[dd][pp][dd]AW[Dd]", ";W[cc]TB[aa][ab]TW[ba:bb][cc]"),
+        ("AB[aa:bb]AE[a]", ";AE[aa][bb]TB[]TW[abc]"),
+        ("AW[zz][ss]", ";TB[sa]TW[s]"),
+        // Texts: one value is read without sgf-parse, several by it.
+        ("PB[a][b]RE[]OT[x]PC[ y ]RU[z]", ";W[cc]PW[q]"),
     ] {
         let text = format!("(;SZ[19]{root}{run}{node}{run})");
         both_ways(text.as_bytes()).unwrap_or_else(|e| panic!("{root} {node}: {e}"));
@@ -168,14 +219,19 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
     };
     assert_eq!(
         nodes(
-            ";C[a \\] b \\\\ c \\\n d]B[cc] ;\n;AB[aa] [bb]\t[\\\u{e9}]",
+            ";PB[a \\] b \\\\ c \\\n d]B[cc] ;\n;AB[aa] [bb]\t[\\\u{e9}]",
             0
         ),
         Some(owned(&[
-            &[("C", &["a ] b \\ c \n d"]), ("B", &["cc"])],
+            &[("PB", &["a ] b \\ c \n d"]), ("B", &["cc"])],
             &[],
             &[("AB", &["aa", "bb", "\u{e9}"])],
         ]))
+    );
+    // Properties the record is not read from are left out, whatever their values.
+    assert_eq!(
+        nodes(";C[a \\] b]DT[x][y]B[cc]MN[z];XY[]", 0),
+        Some(owned(&[&[("B", &["cc"])], &[]]))
     );
     // What sgf-parse reads differently, or rejects, is left to it.
     for text in [
@@ -188,19 +244,27 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
     ] {
         assert_eq!(nodes(text, 0), None, "{text}");
     }
-    assert_eq!(
-        root_properties("(;GM[1]SZ[9]"),
-        Some(owned(&[&[("GM", &["1"]), ("SZ", &["9"])]])).and_then(|mut n| n.pop())
-    );
-    for root in [
-        "(;GM[2]",
-        "(;GM[1]GM[1]",
-        "(;GM[01]",
-        "(;SZ[9];B[aa]",
-        ";SZ[9]",
-    ] {
-        assert_eq!(root_properties(root), None, "{root}");
+    fn root(text: &str) -> Option<(&str, Option<Properties>)> {
+        split(text).map(|split| (split.root, split.root_properties))
     }
+    assert_eq!(
+        root("(;GM[1]SZ[9]DT[x] ;B[aa])"),
+        Some((
+            "(;GM[1]SZ[9]DT[x] ",
+            Some(owned(&[&[("GM", &["1"]), ("SZ", &["9"])]])).and_then(|mut n| n.pop())
+        ))
+    );
+    // The root is then sgf-parse's to read.
+    for (text, root_text) in [
+        ("(;GM[2];B[aa])", "(;GM[2]"),
+        ("(;GM[1]GM[1];B[aa])", "(;GM[1]GM[1]"),
+        ("(;GM[01];B[aa])", "(;GM[01]"),
+        ("(;SZ[9]\u{3000};B[aa])", "(;SZ[9]\u{3000}"),
+        ("(;SZ[9]CoPyright[x](;B[aa]))", "(;SZ[9]CoPyright[x]"),
+    ] {
+        assert_eq!(root(text), Some((root_text, None)), "{text}");
+    }
+    assert!(root("(;SZ[9]").is_none());
 }
 
 #[test]
@@ -236,6 +300,7 @@ proptest::proptest! {
         root in proptest::sample::select(vec![
             "(;GM[1]", "(;GM[1]SZ[9]", "(;SZ[25]", "( ;FF[4]C[a;b(c)]", "(;", "(;GM[1]SZ[19]PL[W]",
             "(;AB[aa][bb]", "(;sz[19]", "(;GM[1]C[x\\]", "(;SZ[19]RE[B+R]",
+            "(;SZ[9]AW[cc][dd:ee]TB[aa]DT[x]C[y]", "(;AB[Aa][bb]AE[a]TW[]PB[p]",
         ]),
         pieces in proptest::collection::vec(
             proptest::sample::select(vec![
@@ -245,6 +310,8 @@ proptest::proptest! {
                 ";B[pd]C[x]", ";C[;B[aa]]", ";AB[cc]", ";B[aa]BL[10]", ";B[aa][bb]", "(", ")",
                 "(;W[ab])", ";PL[B]", ";W[pass]", ";b[cc]", ";B [aa]", ";B[a]", ";B[abc]",
                 ";W[\\a\\b]", "junk", "]", "[", ";B[pd]TB[aa]", ";KO[]B[aa]",
+                ";W[dd]WL[12.5]", ";B[cc]BL[inf]", ";B[cc]BL[1][2]", ";W[dd]C[x]WL[3]BL[-1]",
+                ";B[aa]BL[ 5]", ";B[aa]OB[3]", ";B[aa]BL[1e999]",
             ]),
             0..48,
         ),

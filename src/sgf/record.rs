@@ -11,6 +11,7 @@ use std::ops::Range;
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, SgfNode, SgfProp};
 
+use super::plain::PlainMove;
 use super::{
     Action, GameError, GameRecord, LoadWarning, MidSetup, Move, Setup, TerritoryMarks,
     TimeSettings, WarningKind,
@@ -74,7 +75,7 @@ pub(crate) enum ParsedPiece {
 pub(crate) fn build_from(
     index: usize,
     root: Tree<Prop>,
-    moves: &[(Color, SgfMove)],
+    moves: &[PlainMove],
     pieces: Vec<ParsedPiece>,
     warnings: Vec<LoadWarning>,
 ) -> Result<GameRecord, GameError> {
@@ -86,10 +87,9 @@ pub(crate) fn build_from(
     for piece in pieces {
         match piece {
             ParsedPiece::Moves(range) => {
-                for &(color, m) in &moves[range] {
-                    b.plain_move(nodes, color, m);
-                    nodes += 1;
-                }
+                let run = &moves[range];
+                b.plain_moves(nodes, run);
+                nodes += run.len();
             }
             ParsedPiece::Below(mut tree) => {
                 let mut children = std::mem::take(&mut tree.0.children);
@@ -233,6 +233,14 @@ struct Builder {
 /// counted and one last warning says how many were left out.
 pub(crate) const MAX_WARNINGS: usize = 10_000;
 
+/// The properties the record is read from ([`Builder::property`], [`Builder::invalid`],
+/// [`board_size`]), valid or not. Any other property, valid or not, leaves the record as it
+/// is, so the loader may leave it out before sgf-parse reads it.
+pub(crate) const READ: [&str; 21] = [
+    "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "PC",
+    "PB", "PW", "RE", "OT", "KO",
+];
+
 /// What one node says, gathered before it is applied.
 #[derive(Default)]
 struct NodeParts {
@@ -303,16 +311,17 @@ impl Builder {
         self.apply(n, parts);
     }
 
-    /// Read a node holding one move and nothing else: what [`Builder::node`] does with
-    /// it, without gathering parts.
-    fn plain_move(&mut self, n: usize, color: Color, m: SgfMove) {
-        let action = self.action(m);
-        self.moves.push(Move {
-            color,
-            action,
-            node: n,
-            time_left: None,
-        });
+    /// Read nodes holding one move and at most its time left (`plain.rs`), numbered from
+    /// `first`: what [`Builder::node`] does with each, without gathering parts.
+    fn plain_moves(&mut self, first: usize, run: &[PlainMove]) {
+        let tt_is_pass = self.tt_is_pass();
+        self.moves
+            .extend(run.iter().zip(first..).map(|(plain, node)| Move {
+                color: plain.color,
+                action: action(plain.m, tt_is_pass),
+                node,
+                time_left: plain.time_left,
+            }));
     }
 
     fn property(&mut self, n: usize, prop: Prop, parts: &mut NodeParts) {
@@ -332,7 +341,7 @@ impl Builder {
                 WarningKind::Structure,
                 "SZ outside the root is ignored (the board size is the root's)".to_string(),
             ),
-            Prop::KM(k) => self.komi_value(n, k, &format_number(k)),
+            Prop::KM(k) => self.komi_value(n, k, None),
             Prop::HA(h) => self.handicap_value(n, &h.to_string()),
             Prop::TM(t) if self.time.main_time.is_none() => {
                 self.time.main_time = self.seconds(n, "TM", t);
@@ -488,7 +497,12 @@ impl Builder {
         }
 
         if self.moves.is_empty() {
-            self.setup.extend(setup);
+            if self.setup.is_empty() {
+                // Most records set stones up in one node: no merge to make.
+                self.setup = setup;
+            } else {
+                self.setup.extend(setup);
+            }
             if to_play.is_some() {
                 self.first_player = to_play;
             }
@@ -567,20 +581,18 @@ impl Builder {
         }
     }
 
-    /// A move sgf-parse read: `tt` is a pass on boards up to 19x19 (FF[3] habit).
+    /// A move sgf-parse read.
     fn action(&self, m: SgfMove) -> Action {
-        match m {
-            SgfMove::Pass => Action::Pass,
-            SgfMove::Move(p) => self.play(Point::new(p.x, p.y)),
-        }
+        action(m, self.tt_is_pass())
     }
 
     fn play(&self, p: Point) -> Action {
-        if p == Point::new(19, 19) && self.width <= 19 && self.height <= 19 {
-            Action::Pass
-        } else {
-            Action::Play(p)
-        }
+        play(p, self.tt_is_pass())
+    }
+
+    /// `tt` is a pass on boards up to 19x19 (FF\[3\] habit).
+    fn tt_is_pass(&self) -> bool {
+        self.width <= 19 && self.height <= 19
     }
 
     /// A move value sgf-parse rejected: spaces, `pass`, a rule-document coordinate.
@@ -695,7 +707,7 @@ impl Builder {
             return;
         }
         if let Ok(k) = v.parse::<f64>() {
-            self.komi_value(n, k, raw);
+            self.komi_value(n, k, Some(raw));
             return;
         }
         if let Ok(k) = v.replace(',', ".").parse::<f64>() {
@@ -707,7 +719,7 @@ impl Builder {
                     format_number(k)
                 ),
             );
-            self.komi_value(n, k, raw);
+            self.komi_value(n, k, Some(raw));
             return;
         }
         self.warn(
@@ -717,16 +729,18 @@ impl Builder {
         );
     }
 
-    /// A numeric komi, with the habits of servers and databases undone.
-    fn komi_value(&mut self, n: usize, k: f64, raw: &str) {
+    /// A numeric komi, with the habits of servers and databases undone. Warnings show `raw`,
+    /// the value as written when sgf-parse could not read it, else `k`.
+    fn komi_value(&mut self, n: usize, k: f64, raw: Option<&str>) {
         if self.komi.is_some() {
             return;
         }
+        let raw = || raw.map_or_else(|| format_number(k), str::to_string);
         if !k.is_finite() {
             self.warn(
                 n,
                 WarningKind::Komi,
-                format!("KM[{raw}] is not a number: no komi recorded"),
+                format!("KM[{}] is not a number: no komi recorded", raw()),
             );
             return;
         }
@@ -735,12 +749,12 @@ impl Builder {
             Some(why) => self.warn(
                 n,
                 WarningKind::Komi,
-                format!("KM[{raw}] read as komi {} ({why})", format_number(komi)),
+                format!("KM[{}] read as komi {} ({why})", raw(), format_number(komi)),
             ),
             None if komi.abs() >= 100.0 => self.warn(
                 n,
                 WarningKind::Komi,
-                format!("KM[{raw}] is far from any komi in use: kept as written"),
+                format!("KM[{}] is far from any komi in use: kept as written", raw()),
             ),
             None => {}
         }
@@ -936,7 +950,8 @@ fn clock_time(text: &str) -> Option<f64> {
 
 fn sorted(points: std::collections::HashSet<SgfPoint>) -> Vec<Point> {
     let mut v: Vec<Point> = points.into_iter().map(|p| Point::new(p.x, p.y)).collect();
-    v.sort();
+    // The points of a set are distinct: no order among equals to keep.
+    v.sort_unstable();
     v
 }
 
@@ -973,6 +988,22 @@ fn set_text(slot: &mut Option<String>, text: &str) {
     } else {
         t.to_string()
     });
+}
+
+/// A move sgf-parse read, `tt` a pass when `tt_is_pass`.
+fn action(m: SgfMove, tt_is_pass: bool) -> Action {
+    match m {
+        SgfMove::Pass => Action::Pass,
+        SgfMove::Move(p) => play(Point::new(p.x, p.y), tt_is_pass),
+    }
+}
+
+fn play(p: Point, tt_is_pass: bool) -> Action {
+    if tt_is_pass && p == Point::new(19, 19) {
+        Action::Pass
+    } else {
+        Action::Play(p)
+    }
 }
 
 /// `7.5`, `750`, `-0.5`: a number as a person writes it.

@@ -207,22 +207,23 @@ pub(super) fn skip_ws(b: &[u8], mut i: usize) -> usize {
 }
 
 pub(super) fn letters(b: &[u8], from: usize) -> usize {
-    b.get(from..).map_or(0, |rest| {
-        rest.iter().take_while(|c| c.is_ascii_alphabetic()).count()
-    })
+    let mut i = from;
+    while b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+        i += 1;
+    }
+    i - from
 }
 
 /// The index of the `]` closing a value whose text starts at `from`.
 pub(super) fn value_end(b: &[u8], mut i: usize) -> Option<usize> {
     loop {
-        let rest = b.get(i..)?;
-        let k = rest.iter().position(|&c| c == b']' || c == b'\\')?;
-        if rest.get(k) == Some(&b']') {
-            return Some(i + k);
+        match *b.get(i)? {
+            b']' => return Some(i),
+            // A backslash escapes the next byte; a multi-byte character's other bytes are
+            // never `]` or `\`, so skipping one byte is enough.
+            b'\\' => i += 2,
+            _ => i += 1,
         }
-        // A backslash escapes the next byte; a multi-byte character's other bytes are
-        // never `]` or `\`, so skipping one byte is enough.
-        i += k + 2;
     }
 }
 
@@ -364,6 +365,10 @@ impl<'t> GameScanner<'t, '_> {
                         let bound = Exceeded::Nodes;
                         return End::Exceeded { bound, resume: i };
                     }
+                    if let Some(next) = self.plain_move(i) {
+                        self.prev = Prev::Value;
+                        i = next;
+                    }
                 }
                 c if c.is_ascii_alphabetic() => {
                     self.i = i;
@@ -387,6 +392,24 @@ impl<'t> GameScanner<'t, '_> {
                 }
             }
         }
+    }
+
+    /// Most nodes are a move and nothing else (`;B[pd]`): when the text at `i`, just past a
+    /// `;`, starts with such a property, the index past it and the white space after it.
+    /// A move property within the value limit needs nothing [`GameScanner::property`] does
+    /// (its repairs are for the `;` that is there, lower case and `GM`); `None` hands
+    /// anything else to it.
+    fn plain_move(&self, i: usize) -> Option<usize> {
+        let [b'B' | b'W', b'[', x, y, b']'] = *self.b.get(i..i + 5)? else {
+            return None;
+        };
+        let plain = |c| c != b']' && c != b'\\';
+        if !plain(x) || !plain(y) || self.limits.max_value_bytes < 2 {
+            return None;
+        }
+        let next = skip_ws(self.b, i + 5);
+        // A second value (`B[pd][qd]`) is the property's to judge.
+        (self.b.get(next) != Some(&b'[')).then_some(next)
     }
 
     /// An identifier and its values: cut where it is malformed, dropped or refused when
@@ -485,6 +508,12 @@ impl<'t> GameScanner<'t, '_> {
                      property: read as a node"
                 ));
             }
+        }
+        // Only the root holds repairs for an identifier in capitals (GM), and nearly every
+        // property is one: it needs no canonical form.
+        let capitals = raw_id.bytes().all(|c| c.is_ascii_uppercase());
+        if capitals && self.nodes != 1 {
+            return;
         }
         let id = canonical_id(raw_id);
         if self.nodes == 1 && id == "GM" && self.gm.is_some() {

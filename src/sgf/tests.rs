@@ -1080,3 +1080,65 @@ fn warnings_past_the_bound_are_counted_not_kept() {
         "5 more warnings were not listed (at most 10000 are kept per game)"
     );
 }
+
+/// The scanner reads a node that is one move (`;B[pd]`) on a short path of its own: the
+/// value limit, a second value and escapes must count there as for any other property.
+#[test]
+fn one_move_nodes_are_scanned_like_any_property() {
+    let tiny = Limits {
+        max_value_bytes: 1,
+        ..small_limits()
+    };
+    assert_eq!(
+        game_error(b"(;SZ[9];B[aa])", &tiny),
+        GameError::ValueTooLong {
+            game: 0,
+            property: "B".to_string(),
+            line: 1,
+            column: 9,
+            bytes: 2,
+            limit: 1
+        }
+    );
+    let r = one("(;SZ[9];B[aa] [bb];W[\\]a];B[a\\]];W[cc])");
+    assert_eq!(plays(&r), ["B?aa][bb", "W?]a", "B?a]", "Wcc"]);
+    assert!(
+        !kinds(&r).contains(&WarningKind::Truncated),
+        "{:?}",
+        r.warnings
+    );
+    // `W[]` is a pass; the `a]` after it is junk, where reading stops.
+    let r = one("(;SZ[9];B[aa];W[]a];B[cc])");
+    assert_eq!(plays(&r), ["Baa", "W-"]);
+    assert!(
+        warned(&r, WarningKind::Truncated, "column 18"),
+        "{:?}",
+        r.warnings
+    );
+}
+
+/// The shortcut of `plain.rs` leaves out every property outside `record::READ` before
+/// sgf-parse reads it: none of them, valid or not, may change a record read whole.
+#[test]
+fn properties_outside_those_read_change_no_record() {
+    // Every identifier sgf-parse knows for Go, and one it does not; `GM` is the scanner's.
+    let known = [
+        "B", "KO", "MN", "W", "AB", "AE", "AW", "PL", "C", "DM", "GB", "GW", "HO", "N", "UC", "V",
+        "BM", "DO", "IT", "TE", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TR", "AP", "CA",
+        "FF", "ST", "SZ", "AN", "BR", "BT", "CP", "DT", "EV", "GN", "GC", "ON", "OT", "PB", "PC",
+        "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "BL", "OB", "OW", "WL", "FG", "PM",
+        "VW", "HA", "KM", "TB", "TW", "XY",
+    ];
+    assert!(record::READ.iter().all(|id| known.contains(id)));
+    let limits = Limits::default();
+    let whole = |text: &str| load_games(text.as_bytes(), &limits, &Deadline::start(&limits), false);
+    let base = whole("(;SZ[9];B[aa];W[bb])");
+    for id in known.iter().filter(|id| !record::READ.contains(id)) {
+        for values in [
+            "[]", "[aa]", "[1]", "[2]", "[6.5]", "[x]", "[aa:bb]", "[aa][bb]",
+        ] {
+            let text = format!("(;SZ[9]{id}{values};B[aa]{id}{values};W[bb])");
+            assert_eq!(whole(&text), base, "{text}");
+        }
+    }
+}
