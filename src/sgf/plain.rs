@@ -184,7 +184,7 @@ fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
             return None;
         }
         let identifier = &text[start..i];
-        let kept = identifier == "GM" || READ.contains(&identifier);
+        let kept = loader_reads(identifier.as_bytes());
         let mut values = Vec::new();
         while b.get(i) == Some(&b'[') {
             let end = value_end(b, i + 1)?;
@@ -198,6 +198,12 @@ fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
         }
     }
     Some((properties, i))
+}
+
+/// Whether the loader needs the property `identifier`: one the record is read from
+/// ([`READ`]), or `GM`, which decides whether the tree is a game of Go at all.
+fn loader_reads(identifier: &[u8]) -> bool {
+    identifier == b"GM" || READ.iter().any(|id| id.as_bytes() == identifier)
 }
 
 /// A value as sgf-parse's lexer reads it: a backslash escapes the character after it and
@@ -324,7 +330,7 @@ fn after_move_property(b: &[u8], i: usize, plain: &mut PlainMove) -> Option<usiz
                 plain.time_left = Some(seconds);
             }
         }
-        _ if identifier == b"GM" || READ.iter().any(|id| id.as_bytes() == identifier) => {
+        _ if loader_reads(identifier) => {
             return None;
         }
         _ => {
