@@ -6,8 +6,10 @@
 //! - **It never panics and never gives up on a file because of one game.** Each game tree
 //!   of a collection is found by a bracket-aware scanner and parsed on its own, so a broken
 //!   game is one [`GameError`] and the others still load. A file-level [`LoadError`] means
-//!   there is nothing to read: no bytes, no `(;` game tree, or another format (GIB, NGF,
-//!   GTP, UGF).
+//!   there is nothing to read: no bytes, no `(;` game tree, another format (GIB, NGF,
+//!   GTP, UGF), or a binary file known by its signature (an image, a PDF, an archive
+//!   under another name, a program), whose bytes may hold a `(;` by chance. A game tree
+//!   none of whose nodes holds a property is no game ([`GameError::NoContent`]).
 //! - **Text is decoded before parsing**, from a byte-order mark, UTF-16 without one, the
 //!   declared `CA`, or a guess when `CA` is missing or wrong; every guess is a
 //!   [`LoadWarning`] of kind [`WarningKind::Charset`]. Valid UTF-8 is read without a copy.
@@ -15,12 +17,16 @@
 //!   long property names, a root without `;`, a missing final `)`, Fox and GoGoD komi,
 //!   `B[tt]` passes on boards up to 19x19, rule-document moves (`B[R16]`), `HA[0]`, `KM[]`,
 //!   text in `TM`. A value the loader cannot use is a warning naming the node and the
-//!   property, never the end of the game. Values of properties goref does not use (markup,
+//!   property, never the end of the game, except a board size: a game is not judged on
+//!   a size goref guessed ([`GameError::UnreadableSize`]). A game-information property
+//!   written twice with different values is read as the first, with a warning naming
+//!   both; an `RE` goref cannot read gets a warning saying it is never compared. Values of properties goref does not use (markup,
 //!   comments, `AP`) are not checked.
 //! - **A malformed game keeps what precedes the damage.** Reading stops at the first place
 //!   the record stops being SGF (an unterminated value, text between properties...) and a
-//!   [`WarningKind::Truncated`] warning says where; only a game with no readable node is a
-//!   [`GameError::Syntax`].
+//!   [`WarningKind::Truncated`] warning says where, and [`GameRecord::main_line_cut`]
+//!   whether the main line was cut (the validator reports it); only a game with no
+//!   readable node is a [`GameError::Syntax`].
 //! - **Size is no danger.** Nesting is counted, never recursed into, and parsed trees are
 //!   taken apart iteratively, so a million-move main line or a hundred thousand nested
 //!   variations load on a 2 MiB thread stack. The work is linear in the file size.

@@ -816,10 +816,15 @@ impl Builder {
             self.komi_value(n, k, Some(raw));
             return;
         }
+        let outcome = if self.komi.is_some() {
+            "ignored"
+        } else {
+            "no komi recorded"
+        };
         self.warn(
             n,
             WarningKind::Komi,
-            format!("KM[{raw}] is not a number: no komi recorded"),
+            format!("KM[{raw}] is not a number: {outcome}"),
         );
     }
 
