@@ -7,8 +7,11 @@
 //!
 //! 1. a finding whose consequence is a loss (an illegal move the rule set punishes so,
 //!    two moves in a row, an overrun clock): the opponent wins, `W+F` or `B+F`;
-//! 2. an endless cycle the rule set ends as a draw or no result;
-//! 3. a recorded resignation, time win, forfeit or referee's decision: kept;
+//! 2. a position no play reached (setup in play, a chain set up without liberties),
+//!    which the rule set ends with no result (after a loss by an earlier move), then an
+//!    endless cycle the rule set ends as a draw or no result;
+//! 3. a recorded resignation, time win, forfeit or referee's decision (`B+A`, or a draw
+//!    by decision, `D+J`): kept;
 //! 4. a game that ended with two passes, carries territory markup, or claims a count in
 //!    `RE` and has its dead stones named: counted (unless the dead stones were to come from
 //!    markup alone and there is none: then the recorded result is kept, with a note);
@@ -19,7 +22,7 @@
 use crate::board::Color;
 use crate::life::estimate::{Group, Status};
 use crate::life::{self, DeadChoice, DeadSource, DeadStones, DeadStonesError};
-use crate::replay::{Consequence, FindingKind, Loss, Replay};
+use crate::replay::{Consequence, FindingKind, Loss, Replay, Unplayed};
 use crate::result::{GameResult, WinBy};
 use crate::rules::{DeadStoneRule, RuleSet, Tie};
 use crate::score::marks::{self, TerritoryMismatch};
@@ -44,7 +47,8 @@ pub enum DecidedBy {
     },
     /// A cycle the rule set ends as a draw (`repetition`).
     Draw,
-    /// A cycle the rule set ends without a result (`repetition`).
+    /// A cycle the rule set ends without a result (`repetition`), or a game that went on
+    /// from a position no play reached (`setup-in-play`, `no-liberties`).
     NoResult,
     /// The record's result, with nothing to check it against (an unfinished game, a
     /// referee's decision, no result at all).
@@ -239,7 +243,18 @@ pub fn adjudicate(
     dead: &DeadChoice,
 ) -> Result<Adjudication, DeadStonesError> {
     let recorded = record.result.as_deref().map(GameResult::parse);
-    let mut decided = if let Some(loss) = replay.loss {
+    // A game lost before play left the rules is lost; a game that went on from a
+    // position no play reached has no result.
+    let lost_first = replay.loss.filter(|loss| {
+        replay
+            .unplayed
+            .is_none_or(|u| loss.move_number <= u.after_move)
+    });
+    let mut decided = if let Some(loss) = lost_first {
+        by_loss(loss, rules)
+    } else if let Some(unplayed) = replay.unplayed {
+        by_unplayed(unplayed, rules)
+    } else if let Some(loss) = replay.loss {
         by_loss(loss, rules)
     } else if let Some(cycle) = replay.cycle {
         by_cycle(cycle, rules)
@@ -326,6 +341,27 @@ fn by_cycle(cycle: Consequence, rules: &RuleSet) -> Adjudication {
     not_counted(result, decided_by, note)
 }
 
+/// A game that went on from a position no play reached (setup in play, a chain set up
+/// without liberties): no result, as the rule set says (`replay::Unplayed`).
+fn by_unplayed(unplayed: Unplayed, rules: &RuleSet) -> Adjudication {
+    let Unplayed {
+        kind,
+        node,
+        after_move,
+    } = unplayed;
+    let when = if after_move == 0 {
+        "before the first move".to_string()
+    } else {
+        format!("after move {after_move}")
+    };
+    let note = format!(
+        "the game goes on from a position no play reached ({kind} at node {node}, {when}), \
+         which {} ends with no result; the board was not counted",
+        rules.name
+    );
+    not_counted(GameResult::Void, DecidedBy::NoResult, note)
+}
+
 /// The recorded result, kept (`None`: the record has none).
 fn keep_recorded(kept: Option<GameResult>) -> Adjudication {
     let (decided_by, note) = match &kept {
@@ -337,6 +373,13 @@ fn keep_recorded(kept: Option<GameResult>) -> Adjudication {
                 WinBy::Adjudicated | WinBy::Unstated => DecidedBy::Recorded,
             },
             Note::Text("the game did not end by counting: the recorded result stands".to_string()),
+        ),
+        Some(GameResult::DrawByDecision) => (
+            DecidedBy::Recorded,
+            Note::Text(
+                "the game was drawn by a referee's decision, not by counting: the recorded result stands"
+                    .to_string(),
+            ),
         ),
         Some(r) if r.is_count() => (DecidedBy::Recorded, Note::NotCountedUnlessNamed),
         _ => (
@@ -403,15 +446,15 @@ fn counting_reason(
     Err(recorded.cloned())
 }
 
-/// A recorded resignation, loss on time, forfeit or adjudication: the result stands and
-/// the final position is never counted.
+/// A recorded resignation, loss on time, forfeit or referee's decision (a win or a draw):
+/// the result stands and the final position is never counted.
 fn decided_without_count(recorded: &GameResult) -> bool {
     matches!(
         recorded,
         GameResult::Win {
             by: WinBy::Resignation | WinBy::Time | WinBy::Forfeit | WinBy::Adjudicated,
             ..
-        }
+        } | GameResult::DrawByDecision
     )
 }
 
@@ -586,7 +629,9 @@ pub fn agrees(ours: &GameResult, recorded: &GameResult, recorded_text: &str) -> 
             }
             _ => match ours {
                 GameResult::Void => false,
-                GameResult::Draw => matches!(recorded, GameResult::Draw),
+                GameResult::Draw => {
+                    matches!(recorded, GameResult::Draw | GameResult::DrawByDecision)
+                }
                 _ => ours.winner().is_some() && ours.winner() == recorded.winner(),
             },
         }),

@@ -48,13 +48,29 @@ pub struct Replay {
     pub loss: Option<Loss>,
     /// An endless cycle the rule set ends as a draw or no result (first repetition).
     pub cycle: Option<Consequence>,
+    /// The first position that play did not reach (stones set up after play started, or
+    /// a chain set up without liberties), where the rule set gives the game no result.
+    pub unplayed: Option<Unplayed>,
     /// Black's free-placement handicap moves at the start (`HA[n]` then n Black moves).
     pub free_handicap_moves: usize,
     /// Findings beyond [`MAX_FINDINGS`], counted but not kept.
     pub findings_not_listed: usize,
     /// Illegal moves, listed or not: a move with two illegal findings (out of turn, and
-    /// on an occupied point) counts once.
+    /// on an occupied point) counts once, and so does a setup node (setup in play that
+    /// leaves a chain without liberties).
     pub illegal_count: usize,
+    /// The record's main line could not be read to its end (a `truncated` finding): the
+    /// game was judged on a part of itself.
+    pub main_line_cut: bool,
+}
+
+/// A position that no play reached, which leaves the game without a result under the
+/// rule set: the finding, its node, and the number of moves played before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unplayed {
+    pub kind: FindingKind,
+    pub node: usize,
+    pub after_move: usize,
 }
 
 /// A game lost by a finding: who made the move, which move, and what it was.
@@ -67,9 +83,9 @@ pub struct Loss {
 }
 
 impl Replay {
-    /// No finding is illegal.
+    /// No finding is illegal, and the main line was read to its end.
     pub fn is_valid(&self) -> bool {
-        self.illegal_count == 0
+        self.illegal_count == 0 && !self.main_line_cut
     }
 
     /// Findings that are illegal moves.
@@ -118,6 +134,10 @@ struct Replayer<'a> {
     last_ko_capture: Option<usize>,
     /// Index of each colour's last move: whether an illegal move was answered.
     last_move_of: [Option<usize>; 2],
+    /// Index of the last stone play: setup after it changes only the final position.
+    last_stone_play: Option<usize>,
+    unplayed: Option<Unplayed>,
+    main_line_cut: bool,
     /// Under a per-move time limit, when `BL`/`WL` are a running clock (see
     /// [`Replayer::clock_reading`]): the limit, and each colour's clock before its next
     /// move (`TM` at the start, when recorded).
@@ -146,6 +166,12 @@ impl<'a> Replayer<'a> {
             last_ko_capture: None,
             last_move_of: [Color::Black, Color::White]
                 .map(|c| record.moves.iter().rposition(|m| m.color == c)),
+            last_stone_play: record
+                .moves
+                .iter()
+                .rposition(|m| matches!(m.action, Action::Play(_))),
+            unplayed: None,
+            main_line_cut: false,
             move_clock: Self::clock_reading(record, rules),
         })
     }
@@ -176,7 +202,7 @@ impl<'a> Replayer<'a> {
         let played = &record.moves[..moves.min(record.moves.len())];
         for (i, mv) in played.iter().enumerate() {
             while let Some(s) = setups.next_if(|s| s.after_move <= i) {
-                self.apply_mid_setup(s.node, i, &s.setup);
+                self.mid_setup(s.node, i, &s.setup);
             }
             self.check_turn(i, mv);
             self.check_time(i + 1, mv.node, mv.color, mv.time_left);
@@ -187,12 +213,14 @@ impl<'a> Replayer<'a> {
                     .remember(&self.board, i + 1, Some(mv.color), false);
             }
         }
-        // Setup nodes after the last move still change the final position.
+        // Setup nodes after the last move are reported; they change nothing (see
+        // `mid_setup`).
         if moves >= record.moves.len() {
             for s in setups {
-                self.apply_mid_setup(s.node, record.moves.len(), &s.setup);
+                self.mid_setup(s.node, record.moves.len(), &s.setup);
             }
         }
+        self.check_main_line_read();
         Ok(self.finish())
     }
 
@@ -212,8 +240,126 @@ impl<'a> Replayer<'a> {
                     .push(Finding::about_record(FindingKind::OffBoard, Some(0), detail).of(stone));
             }
         }
+        self.check_liberties(0, 0, setup_points(&record.setup).map(|(p, _)| p));
         self.free_handicap = self.check_handicap();
         self.positions.remember(&self.board, 0, None, false);
+    }
+
+    /// Chains that the setup of node `node` (after `moves_played` moves) left without
+    /// liberties, around the points it changed: a `no-liberties` finding. No play
+    /// reaches such a position: a chain without liberties is always captured.
+    fn check_liberties(
+        &mut self,
+        node: usize,
+        moves_played: usize,
+        changed: impl Iterator<Item = Point>,
+    ) {
+        let board = &self.board;
+        let mut heads: Vec<Point> = Vec::new();
+        for p in changed.filter(|&p| board.contains(p)) {
+            for q in std::iter::once(p).chain(board.neighbours(p)) {
+                if board.get(q).is_some()
+                    && board.liberties(q) == 0
+                    && !heads.iter().any(|&h| board.same_chain(h, q))
+                {
+                    heads.push(q);
+                }
+            }
+        }
+        if heads.is_empty() {
+            return;
+        }
+        let height = self.record.height;
+        let mut chains: Vec<Vec<Point>> = heads.iter().map(|&h| board.chain(h)).collect();
+        chains.sort();
+        let stones: usize = chains.iter().map(Vec::len).sum();
+        let named: Vec<String> = chains
+            .iter()
+            .take(10)
+            .map(|chain| {
+                let first = chain.first().map_or(String::new(), |p| p.to_d4(height));
+                match chain.len() {
+                    1 => first,
+                    n => format!("{first} ({n} stones)"),
+                }
+            })
+            .collect();
+        let more = if chains.len() > 10 { ", ..." } else { "" };
+        let when = if moves_played == 0 {
+            "the setup before the first move".to_string()
+        } else {
+            format!("the setup of node {node}, after move {moves_played},")
+        };
+        let detail = format!(
+            "{when} leaves {} chain{} of {stones} stone{} without liberties ({}{more}), which \
+             no play of Go can reach",
+            chains.len(),
+            plural(chains.len()),
+            plural(stones),
+            named.join(", ")
+        );
+        let point = chains.first().and_then(|c| c.first().copied());
+        let color = point.and_then(|p| self.board.get(p));
+        self.unplayable(
+            FindingKind::NoLiberties,
+            node,
+            moves_played,
+            point,
+            color,
+            detail,
+        );
+    }
+
+    /// Report a position no play reached (`kind` at `node`, after `moves_played`
+    /// moves): illegal, with the consequence [`unplayed_consequence`] gives.
+    fn unplayable(
+        &mut self,
+        kind: FindingKind,
+        node: usize,
+        moves_played: usize,
+        point: Option<Point>,
+        color: Option<Color>,
+        detail: String,
+    ) {
+        let consequence = unplayed_consequence(self.rules);
+        if consequence == Consequence::NoResult && self.unplayed.is_none() {
+            self.unplayed = Some(Unplayed {
+                kind,
+                node,
+                after_move: moves_played,
+            });
+        }
+        self.found.push(Finding {
+            kind,
+            severity: Severity::Illegal,
+            move_number: None,
+            node: Some(node),
+            color,
+            point,
+            detail,
+            consequence,
+        });
+    }
+
+    /// A main line the loader could not read to its end: a `truncated` finding naming
+    /// the last node read.
+    fn check_main_line_read(&mut self) {
+        let record = self.record;
+        let Some(last) = record.main_line_cut else {
+            return;
+        };
+        let moves = record.moves.len();
+        let detail = format!(
+            "the record's main line could not be read to its end: reading stopped after node \
+             {last}, and the game was judged on the {moves} move{} read",
+            plural(moves)
+        );
+        self.found.push(Finding::about_record(
+            FindingKind::Truncated,
+            Some(last),
+            detail,
+        ));
+        self.main_line_cut = true;
     }
 
     /// Out of turn: move `i` (0-based) by the colour that made the move before it (free
@@ -460,25 +606,77 @@ impl<'a> Replayer<'a> {
         free
     }
 
-    fn apply_mid_setup(&mut self, node: usize, moves_played: usize, setup: &Setup) {
+    /// A setup node after play started (node `node`, after `moves_played` moves). Setup
+    /// is not a move of Go: followed by a stone play, the game went on from a position no
+    /// play reached, so the setup is applied as recorded (the later moves are checked on
+    /// the board they were played on) and reported as illegal (`setup-in-play`, see
+    /// [`unplayed_consequence`]), with any stone it put on a stone of the other colour
+    /// (`occupied`) and any chain it left without liberties (`no-liberties`). After the
+    /// last stone play it would only change the final position, which is then counted
+    /// and drawn as the moves left it (some editors take dead stones off with `AE` there;
+    /// goref finds dead stones its own way): it is reported and not applied.
+    fn mid_setup(&mut self, node: usize, moves_played: usize, setup: &Setup) {
         // A node that only says who is to play (`PL`) adds and removes nothing.
         if setup.is_empty() {
             return;
         }
         let count = setup.black.len() + setup.white.len() + setup.empty.len();
+        let stones = format!("{count} stone{}", plural(count));
+        let in_play = self
+            .last_stone_play
+            .is_some_and(|last| moves_played <= last);
+        if !in_play {
+            let detail = format!(
+                "node {node}, after the last stone play (move {moves_played}), adds or removes \
+                 {stones} with AB/AW/AE: setup is not a move, so the final position is the one \
+                 the moves left and the setup is not applied"
+            );
+            self.found.push(Finding::about_record(
+                FindingKind::SetupInPlay,
+                Some(node),
+                detail,
+            ));
+            return;
+        }
         let detail = format!(
-            "node {node}, after move {moves_played}, adds or removes {count} stone{} with AB/AW/AE; the replay applies it",
-            plural(count)
+            "node {node}, after move {moves_played}, adds or removes {stones} with AB/AW/AE: \
+             setup is not a move of Go, and the game goes on from a position no play reached \
+             (the replay applies it)"
         );
-        self.found.push(Finding::about_record(
+        let first = setup_points(setup).next().map(|(p, _)| p);
+        let first = first.filter(|&p| self.board.contains(p));
+        self.unplayable(
             FindingKind::SetupInPlay,
-            Some(node),
+            node,
+            moves_played,
+            first,
+            None,
             detail,
-        ));
+        );
+        let height = self.record.height;
+        let replaced: Vec<Point> = setup_points(setup)
+            .filter(|&(p, stone)| stone.is_some_and(|c| self.board.get(p) == Some(c.opponent())))
+            .map(|(p, _)| p)
+            .collect();
         for (p, stone) in setup_points(setup) {
             // Off-board setup points are dropped: there is nothing to set.
             let _ = self.board.set(p, stone);
         }
+        if let Some(&first) = replaced.first() {
+            let named: Vec<String> = replaced.iter().take(10).map(|p| p.to_d4(height)).collect();
+            let more = if replaced.len() > 10 { ", ..." } else { "" };
+            let detail = format!(
+                "node {node}, after move {moves_played}, sets up {} stone{} on points that hold \
+                 a stone of the other colour ({}{more}): the setup replaces them",
+                replaced.len(),
+                plural(replaced.len()),
+                named.join(", ")
+            );
+            self.found.push(
+                Finding::about_record(FindingKind::Occupied, Some(node), detail).at(Some(first)),
+            );
+        }
+        self.check_liberties(node, moves_played, setup_points(setup).map(|(p, _)| p));
     }
 
     fn check_time(&mut self, number: usize, node: usize, color: Color, left: Option<f64>) {
@@ -724,9 +922,11 @@ impl<'a> Replayer<'a> {
             first_final_passer,
             loss: self.found.loss,
             cycle: self.cycle,
+            unplayed: self.unplayed,
             free_handicap_moves: self.free_handicap,
             findings_not_listed: self.found.not_listed,
             illegal_count: self.found.illegal_count,
+            main_line_cut: self.main_line_cut,
         }
     }
 }
@@ -739,18 +939,22 @@ struct Found {
     not_listed: usize,
     /// Moves with an illegal finding.
     illegal_count: usize,
-    /// The move of the last illegal finding: the findings of one move come together.
-    last_illegal_move: Option<usize>,
+    /// The move (`true`) or, for a finding about no move, the node (`false`) of the last
+    /// illegal finding.
+    last_illegal: Option<(bool, usize)>,
     loss: Option<Loss>,
 }
 
 impl Found {
     fn push(&mut self, finding: Finding) {
-        if finding.severity == Severity::Illegal
-            && (finding.move_number.is_none() || finding.move_number != self.last_illegal_move)
-        {
+        // The findings of one move, or of one setup node, come together and count once.
+        let at = match finding.move_number {
+            Some(number) => Some((true, number)),
+            None => finding.node.map(|node| (false, node)),
+        };
+        if finding.severity == Severity::Illegal && (at.is_none() || at != self.last_illegal) {
             self.illegal_count += 1;
-            self.last_illegal_move = finding.move_number;
+            self.last_illegal = at;
         }
         if finding.consequence == Consequence::Loss
             && self.loss.is_none()
@@ -767,6 +971,19 @@ impl Found {
         } else {
             self.not_listed += 1;
         }
+    }
+}
+
+/// The consequence of a position no play reached (setup in play, a chain set up without
+/// liberties). No player made it, so no penalty for a move (taken back, void, a loss)
+/// can fall on anyone; what is left is the game itself, which was not played under the
+/// rules: no result, under every rule set that punishes illegal moves. Where the rule
+/// set says nothing of illegal moves (`reported`), it is reported with no consequence,
+/// as every illegal move is there.
+fn unplayed_consequence(rules: &RuleSet) -> Consequence {
+    match rules.illegal {
+        IllegalMove::Reported => Consequence::None,
+        _ => Consequence::NoResult,
     }
 }
 

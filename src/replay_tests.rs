@@ -335,11 +335,97 @@ fn near_miss_white_passing_last_is_equal_under_aga() {
 }
 
 #[test]
-fn setup_after_play_started_is_reported_and_applied() {
+fn setup_after_play_started_is_illegal_and_applied() {
     let r = run("(;SZ[9];B[ee];W[dd];AB[cc];B[gg])", "chinese");
     let f = find(&r, FindingKind::SetupInPlay);
     assert_eq!(f.node, Some(3));
+    assert_eq!(f.severity, Severity::Illegal);
+    assert_eq!(f.consequence, Consequence::NoResult);
+    assert!(!r.is_valid());
+    assert_eq!(
+        r.unplayed,
+        Some(Unplayed {
+            kind: FindingKind::SetupInPlay,
+            node: 3,
+            after_move: 2
+        })
+    );
     assert_eq!(r.board.get(Point::new(2, 2)), Some(Color::Black));
+}
+
+#[test]
+fn setup_in_play_has_the_rule_sets_consequence() {
+    for (preset, consequence) in [
+        ("aga", Consequence::NoResult),
+        ("ace", Consequence::NoResult),
+        ("japanese", Consequence::NoResult),
+        ("sjtu", Consequence::NoResult),
+        ("tromp-taylor", Consequence::None),
+        ("nz", Consequence::None),
+        ("wmsg", Consequence::None),
+        ("ing", Consequence::None),
+    ] {
+        let r = run("(;SZ[9];B[ee];W[dd];AE[dd];B[gg])", preset);
+        let f = find(&r, FindingKind::SetupInPlay);
+        assert_eq!(f.severity, Severity::Illegal, "{preset}");
+        assert_eq!(f.consequence, consequence, "{preset}");
+        assert_eq!(r.unplayed.is_some(), consequence == Consequence::NoResult);
+    }
+}
+
+#[test]
+fn setup_after_the_last_stone_play_is_reported_and_not_applied() {
+    // Cgoban 1 takes dead stones off with AE after the passes (engine-games/arb/game01.sgf).
+    let r = run("(;SZ[9];B[ee];W[dd];B[];W[];AE[dd])", "chinese");
+    let f = find(&r, FindingKind::SetupInPlay);
+    assert_eq!(f.severity, Severity::Warning);
+    assert!(r.is_valid());
+    assert_eq!(r.unplayed, None);
+    assert_eq!(r.board.get(Point::new(3, 3)), Some(Color::White));
+}
+
+#[test]
+fn setup_on_a_stone_of_the_other_colour_is_named() {
+    let r = run("(;SZ[9];B[ee];W[dd];AB[dd][cc];B[gg])", "chinese");
+    let f = find(&r, FindingKind::Occupied);
+    assert_eq!(f.severity, Severity::Warning);
+    assert_eq!(f.point, Some(Point::new(3, 3)));
+    assert!(f.detail.contains("1 stone on points"), "{}", f.detail);
+    // A setup node with several findings counts once.
+    assert_eq!(r.illegal_count, 1);
+}
+
+#[test]
+fn setup_leaving_a_chain_without_liberties_is_illegal() {
+    let r = run("(;SZ[9]AB[aa]AW[ba][ab];B[ee])", "chinese");
+    let f = find(&r, FindingKind::NoLiberties);
+    assert_eq!(f.severity, Severity::Illegal);
+    assert_eq!(f.point, Some(Point::new(0, 0)));
+    assert_eq!(f.color, Some(Color::Black));
+    // Mid-game: White's setup stones take the last liberty of Black's corner chain.
+    let r = run(
+        "(;SZ[9];B[aa];W[ee];B[ab];W[ff];AW[ba][bb][ac];B[gg])",
+        "chinese",
+    );
+    let f = find(&r, FindingKind::NoLiberties);
+    assert!(f.detail.contains("1 chain of 2 stones"), "{}", f.detail);
+}
+
+#[test]
+fn near_miss_setup_with_liberties_left_is_not_flagged() {
+    let r = run("(;SZ[9]AB[aa]AW[ba];B[ee])", "chinese");
+    assert!(!has(&r, FindingKind::NoLiberties), "{:?}", kinds(&r));
+}
+
+#[test]
+fn a_main_line_cut_short_is_a_truncated_finding() {
+    let r = run("(;SZ[9];B[gg]x;W[ee];B[ee];B[ee])", "chinese");
+    let f = find(&r, FindingKind::Truncated);
+    assert_eq!(f.node, Some(1));
+    assert!(!r.is_valid());
+    let r = run("(;SZ[9];B[gg](;W[ee])(;W[cc]x))", "chinese");
+    assert!(!has(&r, FindingKind::Truncated), "{:?}", kinds(&r));
+    assert!(r.is_valid());
 }
 
 #[test]

@@ -17,7 +17,7 @@ pub enum WinBy {
     Time,
     Forfeit,
     /// Decided by a referee or judge without a count (UEC Cup `B+AW`, `B+J`, `B+V`,
-    /// `W+Repetition`).
+    /// `W+Repetition`; `B+A` as goref prints it).
     Adjudicated,
     /// A win with no reason given (`B+`, `B`).
     Unstated,
@@ -30,8 +30,12 @@ pub enum GameResult {
     Score { winner: Color, margin: f64 },
     /// A win without a count (`W+R`, `B+T`, `W+F`, `B+`).
     Win { winner: Color, by: WinBy },
-    /// `0`, `Draw`, `Jigo`.
+    /// `0`, `Draw`, `Jigo`: a draw by counting.
     Draw,
+    /// A draw by a referee's decision, without a count (UEC Cup `D+J`). It prints as
+    /// `Draw`, and like a win by decision (`B+A`) it stands as recorded: it is neither a
+    /// count nor compared with one.
+    DrawByDecision,
     /// `Void`: no result, the game does not count.
     Void,
     /// `?`: the result is unknown.
@@ -52,7 +56,8 @@ impl GameResult {
         }
         let lower = t.to_ascii_lowercase();
         match lower.as_str() {
-            "0" | "draw" | "jigo" | "d" | "tie" | "d+j" | "=" => return GameResult::Draw,
+            "0" | "draw" | "jigo" | "d" | "tie" | "=" => return GameResult::Draw,
+            "d+j" | "d+a" | "d+aw" | "draw+j" | "draw+a" => return GameResult::DrawByDecision,
             "void" | "no result" | "noresult" | "n/r" | "nr" | "v" | "d+v" => {
                 return GameResult::Void;
             }
@@ -88,6 +93,13 @@ impl GameResult {
                 return GameResult::Unreadable(t.to_string());
             }
         };
+        // A margin below zero (`B+-5`) is not a win for the side named: unreadable.
+        if rest.strip_prefix('-').is_some_and(|r| {
+            r.trim_start()
+                .starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        }) {
+            return GameResult::Unreadable(t.to_string());
+        }
         if rest.is_empty() || rest.starts_with([',', ';', '(', '-']) {
             return GameResult::Win {
                 winner,
@@ -100,7 +112,9 @@ impl GameResult {
             "f" | "forfeit" | "forfait" | "default" | "disqualification" | "illegal" => {
                 Some(WinBy::Forfeit)
             }
-            "aw" | "j" | "v" | "repetition" | "judge" | "adjudicated" => Some(WinBy::Adjudicated),
+            "a" | "aw" | "j" | "v" | "repetition" | "judge" | "adjudicated" => {
+                Some(WinBy::Adjudicated)
+            }
             _ => None,
         };
         if let Some(by) = by {
@@ -112,6 +126,14 @@ impl GameResult {
             .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
             .map(|c| if c == ',' { '.' } else { c })
             .collect();
+        // An exponent (`B+1e999`) is not how a margin is written: the number would be
+        // misread as its first digits.
+        let after = rest.get(numeric.len()..).unwrap_or_default();
+        if let Some(exponent) = after.strip_prefix(['e', 'E'])
+            && exponent.starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '-')
+        {
+            return GameResult::Unreadable(t.to_string());
+        }
         let numeric = if numeric.starts_with('.') {
             format!("0{numeric}")
         } else {
@@ -172,7 +194,7 @@ impl fmt::Display for GameResult {
                     WinBy::Unstated => write!(f, "{letter}+"),
                 }
             }
-            GameResult::Draw => f.write_str("Draw"),
+            GameResult::Draw | GameResult::DrawByDecision => f.write_str("Draw"),
             GameResult::Void => f.write_str("Void"),
             GameResult::Unknown => f.write_str("?"),
             GameResult::Unreadable(text) => f.write_str(text),
@@ -227,6 +249,34 @@ mod tests {
             GameResult::parse("B+abc"),
             GameResult::Unreadable("B+abc".into())
         );
+    }
+
+    #[test]
+    fn referee_decisions_are_not_counts() {
+        assert_eq!(GameResult::parse("D+J"), GameResult::DrawByDecision);
+        assert!(!GameResult::DrawByDecision.is_count());
+        assert_eq!(p("D+J"), "Draw");
+        // `B+A`, as goref prints a decision, reads back as one.
+        assert_eq!(
+            GameResult::parse("B+A"),
+            GameResult::Win {
+                winner: Color::Black,
+                by: WinBy::Adjudicated
+            }
+        );
+    }
+
+    #[test]
+    fn impossible_margins_are_unreadable() {
+        for text in ["B+-5", "W+ -0.5", "B+NaN", "B+1e999", "B+inf"] {
+            assert_eq!(
+                GameResult::parse(text),
+                GameResult::Unreadable(text.into()),
+                "{text}"
+            );
+        }
+        // A dash that is not a sign still reads as a win without a reason.
+        assert_eq!(p("B+ - forfeit by absence"), "B+");
     }
 
     #[test]

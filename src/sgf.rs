@@ -6,8 +6,10 @@
 //! - **It never panics and never gives up on a file because of one game.** Each game tree
 //!   of a collection is found by a bracket-aware scanner and parsed on its own, so a broken
 //!   game is one [`GameError`] and the others still load. A file-level [`LoadError`] means
-//!   there is nothing to read: no bytes, no `(;` game tree, or another format (GIB, NGF,
-//!   GTP, UGF).
+//!   there is nothing to read: no bytes, no `(;` game tree, another format (GIB, NGF,
+//!   GTP, UGF), or a binary file known by its signature (an image, a PDF, an archive
+//!   under another name, a program), whose bytes may hold a `(;` by chance. A game tree
+//!   none of whose nodes holds a property is no game ([`GameError::NoContent`]).
 //! - **Text is decoded before parsing**, from a byte-order mark, UTF-16 without one, the
 //!   declared `CA`, or a guess when `CA` is missing or wrong; every guess is a
 //!   [`LoadWarning`] of kind [`WarningKind::Charset`]. Valid UTF-8 is read without a copy.
@@ -15,12 +17,16 @@
 //!   long property names, a root without `;`, a missing final `)`, Fox and GoGoD komi,
 //!   `B[tt]` passes on boards up to 19x19, rule-document moves (`B[R16]`), `HA[0]`, `KM[]`,
 //!   text in `TM`. A value the loader cannot use is a warning naming the node and the
-//!   property, never the end of the game. Values of properties goref does not use (markup,
+//!   property, never the end of the game, except a board size: a game is not judged on
+//!   a size goref guessed ([`GameError::UnreadableSize`]). A game-information property
+//!   written twice with different values is read as the first, with a warning naming
+//!   both; an `RE` goref cannot read gets a warning saying it is never compared. Values of properties goref does not use (markup,
 //!   comments, `AP`) are not checked.
 //! - **A malformed game keeps what precedes the damage.** Reading stops at the first place
 //!   the record stops being SGF (an unterminated value, text between properties...) and a
-//!   [`WarningKind::Truncated`] warning says where; only a game with no readable node is a
-//!   [`GameError::Syntax`].
+//!   [`WarningKind::Truncated`] warning says where, and [`GameRecord::main_line_cut`]
+//!   whether the main line was cut (the validator reports it); only a game with no
+//!   readable node is a [`GameError::Syntax`].
 //! - **Size is no danger.** Nesting is counted, never recursed into, and parsed trees are
 //!   taken apart iteratively, so a million-move main line or a hundred thousand nested
 //!   variations load on a 2 MiB thread stack. The work is linear in the file size.
@@ -216,6 +222,10 @@ pub struct GameRecord {
     pub warnings: Vec<LoadWarning>,
     /// `TB`/`TW` territory marks of the main line, when the record has them.
     pub territory: Option<TerritoryMarks>,
+    /// When the main line could not be read to its end (the record stops being SGF
+    /// inside it, the strict parser refused it, or nodes follow an early `)`): the last
+    /// node read. A [`WarningKind::Truncated`] warning says where and why.
+    pub main_line_cut: Option<usize>,
 }
 
 impl GameRecord {
@@ -252,6 +262,17 @@ pub enum GameError {
         width: u32,
         height: u32,
     },
+    /// `SZ` holds a value that is not a board size: the game is not judged on a guess.
+    #[error(
+        "game {}: SZ[{value}] is not a board size goref can read (a side from 1 to 25, or \
+         columns:rows): the game cannot be judged without its board",
+        game + 1
+    )]
+    UnreadableSize { game: usize, value: String },
+    /// No node of the game holds a property: there is no game to judge (an empty `(;)`,
+    /// or a `(;` that happens to lie in other text).
+    #[error("game {}: no node of the game holds a property: there is nothing to judge", game + 1)]
+    NoContent { game: usize },
     #[error("game {}: not a Go game (GM[{gm}]; Go is GM[1])", game + 1)]
     NotGo { game: usize, gm: String },
     #[error("game {}: {message}", game + 1)]
@@ -304,6 +325,14 @@ pub enum LoadError {
     /// The file is a game record in another format.
     #[error("this is {format}, not SGF: convert it to SGF first")]
     NotSgf { format: &'static str },
+    /// The file is not text: an image, a document, an archive or a program, known by
+    /// the signature its first bytes carry.
+    #[error("this is {what}, not a game record{hint}")]
+    Binary {
+        what: &'static str,
+        /// How goref would read it, when it can (an archive under its own name).
+        hint: &'static str,
+    },
     #[error(
         "the file is {bytes} bytes, above the limit of {limit} bytes per file: split it into \
          smaller files"
@@ -483,6 +512,9 @@ fn load_games(
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LoadError::Empty);
     }
+    if let Some((what, hint)) = binary_format(bytes) {
+        return Err(LoadError::Binary { what, hint });
+    }
     let decoded = decode::decode(bytes);
     let text: &str = &decoded.text;
     if text.trim().is_empty() {
@@ -551,6 +583,15 @@ fn load_game(
             },
         });
     }
+    if !game.has_property {
+        return Err(match &game.cut {
+            Some(cut) => GameError::Syntax {
+                game: index,
+                message: format!("no node of the game can be read: {}", cut.describe()),
+            },
+            None => GameError::NoContent { game: index },
+        });
+    }
     warnings.extend(game.dropped.iter().map(|message| LoadWarning {
         node: None,
         kind: WarningKind::Limit,
@@ -595,6 +636,12 @@ fn load_game(
         }
     };
     let last = record.nodes.saturating_sub(1);
+    let cut_in_main_line = game.cut.as_ref().is_some_and(|cut| cut.in_main_line)
+        || recovered.is_some()
+        || game.stray.is_some();
+    if cut_in_main_line {
+        record.main_line_cut = Some(last);
+    }
     let truncation = match (&game.cut, recovered) {
         (Some(cut), _) => Some(format!(
             "the game is truncated: {}; reading stopped after node {last}, fix the SGF there \
@@ -792,6 +839,41 @@ fn chain(nodes: Vec<plain::Properties>) -> record::Tree<Prop> {
         below = vec![SgfNode::new(props(properties), below, false)];
     }
     record::Tree(SgfNode::new(Vec::new(), below, true))
+}
+
+/// What a file is when its first bytes carry the signature of a common binary format
+/// (an image, a document, an archive, a program), and how goref would read it when it
+/// can. Such bytes decoded as text can hold a `(;` by chance, which would be read as a
+/// game.
+fn binary_format(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
+    const SIGNATURES: [(&[u8], &str, &str); 10] = [
+        (b"\x89PNG\r\n\x1a\n", "a PNG image", ""),
+        (b"\xff\xd8\xff", "a JPEG image", ""),
+        (b"GIF87a", "a GIF image", ""),
+        (b"GIF89a", "a GIF image", ""),
+        (b"%PDF-", "a PDF document", ""),
+        (b"PK\x03\x04", "a ZIP archive", ZIP_HINT),
+        (b"PK\x05\x06", "a ZIP archive", ZIP_HINT),
+        (b"PK\x07\x08", "a ZIP archive", ZIP_HINT),
+        (
+            b"\x1f\x8b",
+            "a gzip file",
+            " (goref reads one named `.sgf.gz` or `.tar.gz`)",
+        ),
+        (b"\x7fELF", "an ELF program", ""),
+    ];
+    const ZIP_HINT: &str = " (goref reads the records in one named `.zip`)";
+    if let Some(&(_, what, hint)) = SIGNATURES
+        .iter()
+        .find(|(signature, _, _)| bytes.starts_with(signature))
+    {
+        return Some((what, hint));
+    }
+    // A tar archive names its format at byte 257.
+    (bytes.get(257..262) == Some(b"ustar")).then_some((
+        "a tar archive",
+        " (goref reads the records in one named `.tar`, `.tar.gz` or `.tgz`)",
+    ))
 }
 
 /// The name of a game-record format other than SGF that `text` looks like.

@@ -11,8 +11,11 @@ enum Criterion {
     Kind(FindingKind),
     /// Any finding of severity `illegal`.
     Illegal,
+    /// A file or game that could not be read, or a game whose main line could not be
+    /// read to its end (a `truncated` finding).
     Unreadable,
-    /// A game the loader read only up to damage in the record.
+    /// A game the loader read only up to damage in the record, in its main line or in a
+    /// variation.
     Truncated,
 }
 
@@ -56,7 +59,9 @@ impl FailOn {
     }
 
     /// The problems of `r` that `--fail-on` names: one per matching finding (a result
-    /// mismatch is one), one for an unreadable file or game, one for a truncated game.
+    /// mismatch is one; `unreadable` matches a `truncated` finding, a main line not read
+    /// to its end), one for an unreadable file or game, one for a game truncated in a
+    /// variation only.
     pub fn problems(&self, r: &GameReport) -> Vec<Problem> {
         let mut out = Vec::new();
         if self.criteria.is_empty() {
@@ -80,7 +85,7 @@ impl FailOn {
             let wanted = self.criteria.iter().any(|c| match c {
                 Criterion::Kind(kind) => *kind == f.kind,
                 Criterion::Illegal => f.severity == Severity::Illegal,
-                Criterion::Unreadable | Criterion::Truncated => false,
+                Criterion::Unreadable | Criterion::Truncated => f.kind == FindingKind::Truncated,
             });
             if wanted {
                 let mut place = String::new();
@@ -94,14 +99,23 @@ impl FailOn {
                     }
                     place.push_str(": ");
                 }
+                // A main line cut short: the loader's warning says where, to the line.
+                let message = match r.truncated() {
+                    Some(warning) if f.kind == FindingKind::Truncated => {
+                        format!("{}: {at}{}", r.file, warning.message)
+                    }
+                    _ => format!("{}: {at}{place}{} (rules {})", r.file, f.detail, r.rules),
+                };
                 out.push(Problem {
                     title: format!("goref: {}", f.kind),
-                    message: format!("{}: {at}{place}{} (rules {})", r.file, f.detail, r.rules),
+                    message,
                 });
             }
         }
+        let cut_reported = out.iter().any(|p| p.title == "goref: truncated");
         if let Some(warning) = r.truncated()
             && self.criteria.contains(&Criterion::Truncated)
+            && !cut_reported
         {
             out.push(Problem {
                 title: "goref: truncated".to_string(),

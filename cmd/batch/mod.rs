@@ -82,8 +82,9 @@ pub struct Args {
     timeout: f64,
 
     /// What makes the exit code 1, comma-separated: `illegal` (any illegal move),
-    /// `unreadable`, `result-mismatch`, any finding kind (`superko`, `komi-mismatch`...),
-    /// or `none`.
+    /// `unreadable` (a file or game that cannot be read, or a main line cut short),
+    /// `truncated` (damage anywhere, a variation included), `result-mismatch`, any
+    /// finding kind (`superko`, `komi-mismatch`...), or `none`.
     #[arg(long, value_name = "KIND,...", default_value = "illegal,unreadable")]
     fail_on: String,
 

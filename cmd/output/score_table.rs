@@ -84,8 +84,10 @@ const LINES: [Line; 19] = [
     line("verdict", |r| {
         Some(if r.error.is_some() {
             "ERROR".to_string()
-        } else if r.illegal_count == 0 {
+        } else if r.illegal_count == 0 && r.valid {
             "VALID".to_string()
+        } else if r.illegal_count == 0 {
+            "TRUNCATED".to_string()
         } else {
             format!("ILLEGAL ({})", r.illegal_count)
         })

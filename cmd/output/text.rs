@@ -53,8 +53,11 @@ fn write_text(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
         .iter()
         .filter(|f| f.severity == Severity::Warning)
         .count();
-    let verdict = if illegal == 0 {
+    let verdict = if illegal == 0 && r.valid {
         "VALID: no illegal move".to_string()
+    } else if illegal == 0 {
+        // The main line was not read to its end (a `truncated` finding).
+        "TRUNCATED: no illegal move in the part read".to_string()
     } else {
         format!("ILLEGAL: {illegal} illegal move{}", plural(illegal))
     };

@@ -23,15 +23,17 @@ pub enum FindingKind {
     SizeMismatch,
     HandicapMismatch,
     SetupInPlay,
+    NoLiberties,
     TimeOverrun,
     Repetition,
     TerritoryMismatch,
     UncertainStatus,
+    Truncated,
 }
 
 impl FindingKind {
     /// Every kind, in the order the batch summary lists them (docs/formats.md).
-    pub const ALL: [FindingKind; 17] = [
+    pub const ALL: [FindingKind; 19] = [
         FindingKind::OffBoard,
         FindingKind::Occupied,
         FindingKind::Suicide,
@@ -45,10 +47,12 @@ impl FindingKind {
         FindingKind::SizeMismatch,
         FindingKind::HandicapMismatch,
         FindingKind::SetupInPlay,
+        FindingKind::NoLiberties,
         FindingKind::TimeOverrun,
         FindingKind::Repetition,
         FindingKind::TerritoryMismatch,
         FindingKind::UncertainStatus,
+        FindingKind::Truncated,
     ];
 
     /// The stable name, as in JSON and CSV (`off-board`, `superko`...).
@@ -67,10 +71,12 @@ impl FindingKind {
             FindingKind::SizeMismatch => "size-mismatch",
             FindingKind::HandicapMismatch => "handicap-mismatch",
             FindingKind::SetupInPlay => "setup-in-play",
+            FindingKind::NoLiberties => "no-liberties",
             FindingKind::TimeOverrun => "time-overrun",
             FindingKind::Repetition => "repetition",
             FindingKind::TerritoryMismatch => "territory-mismatch",
             FindingKind::UncertainStatus => "uncertain-status",
+            FindingKind::Truncated => "truncated",
         }
     }
 

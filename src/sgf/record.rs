@@ -18,6 +18,7 @@ use super::{
 };
 use crate::board::Color;
 use crate::point::{MAX_SIZE, Point};
+use crate::result::GameResult;
 
 /// A parsed node that takes its subtree apart without recursion when dropped.
 pub(crate) struct Tree<P: SgfProp>(pub SgfNode<P>);
@@ -124,7 +125,9 @@ fn main_line(b: &mut Builder, start: Tree<Prop>, first: usize) -> usize {
     }
 }
 
-/// The board size from the root's `SZ` (19x19 when absent or unreadable).
+/// The board size from the root's `SZ` (19x19 when absent). A value goref cannot read is
+/// [`GameError::UnreadableSize`]: judging the game on a board of another size would give
+/// another verdict.
 fn board_size(
     game: usize,
     properties: &[Prop],
@@ -132,35 +135,34 @@ fn board_size(
 ) -> Result<(u8, u8), GameError> {
     let mut sizes = properties.iter().filter_map(|p| match p {
         Prop::SZ((w, h)) => Some(Ok((u32::from(*w), u32::from(*h)))),
-        Prop::Invalid(id, values) if id == "SZ" => Some(Err(values)),
+        Prop::Invalid(id, values) if id == "SZ" => Some(Err(values.join("]["))),
         _ => None,
     });
     let Some(first) = sizes.next() else {
         return Ok((19, 19));
     };
-    if sizes.next().is_some() {
+    let written = |size: &Result<(u32, u32), String>| match size {
+        Ok((w, h)) if w == h => w.to_string(),
+        Ok((w, h)) => format!("{w}:{h}"),
+        Err(raw) => raw.clone(),
+    };
+    if let Some(other) = sizes.find(|other| other != &first) {
         warnings.push(warn(
             Some(0),
             WarningKind::Structure,
-            "the root holds more than one SZ: the first is used".to_string(),
+            format!(
+                "the root holds SZ[{}] and SZ[{}]: the first is used",
+                written(&first),
+                written(&other)
+            ),
         ));
     }
     let (width, height) = match first {
         Ok(size) => size,
-        Err(values) => {
-            let raw = values.join("][");
-            match parse_size(&raw) {
-                Some(size) => size,
-                None => {
-                    warnings.push(warn(
-                        Some(0),
-                        WarningKind::InvalidValue,
-                        format!("SZ[{raw}] is not a board size: 19x19 assumed"),
-                    ));
-                    return Ok((19, 19));
-                }
-            }
-        }
+        Err(raw) => match parse_size(&raw) {
+            Some(size) => size,
+            None => return Err(GameError::UnreadableSize { game, value: raw }),
+        },
     };
     let fits = |side: u32| (1..=u32::from(MAX_SIZE)).contains(&side);
     if !fits(width) || !fits(height) {
@@ -223,6 +225,9 @@ struct Builder {
     mid_setups: Vec<MidSetup>,
     time: TimeSettings,
     territory: Option<TerritoryMarks>,
+    /// The first usable value of each game-information property (`KM`, `RE`, `PB`...) as
+    /// written, and its node: a later value that differs is a warning naming both.
+    first_values: BTreeMap<&'static str, FirstValue>,
     warnings: Vec<LoadWarning>,
     /// Warnings past [`MAX_WARNINGS`], counted but not kept.
     warnings_not_listed: usize,
@@ -240,6 +245,15 @@ pub(crate) const READ: [&str; 21] = [
     "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "PC",
     "PB", "PW", "RE", "OT", "KO",
 ];
+
+/// The first usable value of a game-information property.
+struct FirstValue {
+    node: usize,
+    /// As written.
+    written: String,
+    /// What later values are compared with: the value as read (`KM[375]` is komi 7.5).
+    read: String,
+}
 
 /// What one node says, gathered before it is applied.
 #[derive(Default)]
@@ -289,6 +303,7 @@ impl Builder {
             mid_setups: Vec::new(),
             time: TimeSettings::default(),
             territory: None,
+            first_values: BTreeMap::new(),
             warnings,
             warnings_not_listed: 0,
         }
@@ -300,6 +315,67 @@ impl Builder {
             return;
         }
         self.warnings.push(warn(Some(node), kind, message));
+    }
+
+    /// Whether game-information property `id` already has a value; when it has, and
+    /// `value` (as written) says something else, a warning names both (the first is
+    /// used). A first value is remembered.
+    fn seen(&mut self, n: usize, id: &'static str, value: &str) -> bool {
+        self.seen_as(n, id, value, value)
+    }
+
+    /// [`Builder::seen`], comparing what the values are read as (`read`) rather than
+    /// how they are written.
+    fn seen_as(&mut self, n: usize, id: &'static str, written: &str, read: &str) -> bool {
+        let Some(first) = self.first_values.get(id) else {
+            let first = FirstValue {
+                node: n,
+                written: written.to_string(),
+                read: read.to_string(),
+            };
+            self.first_values.insert(id, first);
+            return false;
+        };
+        if !same_value(&first.read, read) {
+            let where_first = if first.node == n {
+                String::new()
+            } else {
+                format!(" (node {})", first.node)
+            };
+            let message = format!(
+                "{id} is written twice, {id}[{}]{where_first} and {id}[{written}]: the first \
+                 is used",
+                first.written
+            );
+            self.warn(n, WarningKind::Structure, message);
+        }
+        true
+    }
+
+    /// A text property of the game information (`PB`, `RE`, `RU`...): the first
+    /// non-empty value, with line breaks as spaces.
+    fn text(&mut self, n: usize, id: &'static str, text: &str) {
+        let t = text.trim();
+        if t.is_empty() {
+            return;
+        }
+        let value = if t.contains(['\n', '\r', '\t']) {
+            t.split_whitespace().collect::<Vec<_>>().join(" ")
+        } else {
+            t.to_string()
+        };
+        if self.seen(n, id, &value) {
+            return;
+        }
+        let slot = match id {
+            "RU" => &mut self.rules,
+            "PC" => &mut self.place,
+            "PB" => &mut self.black,
+            "PW" => &mut self.white,
+            "RE" => &mut self.result,
+            _ => &mut self.time.overtime,
+        };
+        *slot = Some(value);
     }
 
     /// Read one main-line node.
@@ -343,15 +419,19 @@ impl Builder {
             ),
             Prop::KM(k) => self.komi_value(n, k, None),
             Prop::HA(h) => self.handicap_value(n, &h.to_string()),
-            Prop::TM(t) if self.time.main_time.is_none() => {
-                self.time.main_time = self.seconds(n, "TM", t);
+            Prop::TM(t) => {
+                if let Some(seconds) = self.seconds(n, "TM", t)
+                    && !self.seen_as(n, "TM", &format_number(t), &format_number(seconds))
+                {
+                    self.time.main_time = Some(seconds);
+                }
             }
-            Prop::RU(t) => set_text(&mut self.rules, &t.text),
-            Prop::PC(t) => set_text(&mut self.place, &t.text),
-            Prop::PB(t) => set_text(&mut self.black, &t.text),
-            Prop::PW(t) => set_text(&mut self.white, &t.text),
-            Prop::RE(t) => set_text(&mut self.result, &t.text),
-            Prop::OT(t) => set_text(&mut self.time.overtime, &t.text),
+            Prop::RU(t) => self.text(n, "RU", &t.text),
+            Prop::PC(t) => self.text(n, "PC", &t.text),
+            Prop::PB(t) => self.text(n, "PB", &t.text),
+            Prop::PW(t) => self.text(n, "PW", &t.text),
+            Prop::RE(t) => self.text(n, "RE", &t.text),
+            Prop::OT(t) => self.text(n, "OT", &t.text),
             Prop::Invalid(id, values) => self.invalid(n, &id, &values, parts),
             _ => {}
         }
@@ -423,27 +503,26 @@ impl Builder {
                     ),
                 }
             }
-            "PB" | "PW" | "RE" | "RU" | "OT" => {
+            "PB" | "PW" | "RE" | "RU" | "OT" | "PC" => {
                 // Text never fails to parse: this is a property written with several values.
-                let slot = match id {
-                    "PB" => &mut self.black,
-                    "PW" => &mut self.white,
-                    "RE" => &mut self.result,
-                    "RU" => &mut self.rules,
-                    _ => &mut self.time.overtime,
+                let id = match id {
+                    "PB" => "PB",
+                    "PW" => "PW",
+                    "RE" => "RE",
+                    "RU" => "RU",
+                    "PC" => "PC",
+                    _ => "OT",
                 };
-                if slot.is_none() {
-                    let first = values.first().map(String::as_str).unwrap_or_default();
-                    set_text(slot, first);
-                    self.warn(
-                        n,
-                        WarningKind::InvalidValue,
-                        format!(
-                            "{id}[{raw}] holds {} values: the first is used",
-                            values.len()
-                        ),
-                    );
-                }
+                let first = values.first().map(String::as_str).unwrap_or_default();
+                self.warn(
+                    n,
+                    WarningKind::InvalidValue,
+                    format!(
+                        "{id}[{raw}] holds {} values: the first is used",
+                        values.len()
+                    ),
+                );
+                self.text(n, id, first);
             }
             "KO" if n == 0 && self.nihon_kiin_komi.is_none() => {
                 if let Some(k) = komi_in_ko(&raw) {
@@ -552,6 +631,20 @@ impl Builder {
                 ),
             );
         }
+        if let Some(first) = self.first_values.get("RE") {
+            let why = match GameResult::parse(&first.written) {
+                GameResult::Unreadable(_) => Some("is not a result goref can read"),
+                GameResult::Unknown => Some("says the result is unknown"),
+                _ => None,
+            };
+            if let Some(why) = why {
+                let message = format!(
+                    "RE[{}] {why}: it is never compared with goref's result",
+                    first.written
+                );
+                self.warn(first.node, WarningKind::InvalidValue, message);
+            }
+        }
         if self.warnings_not_listed > 0 {
             let message = format!(
                 "{} more warnings were not listed (at most {MAX_WARNINGS} are kept per game)",
@@ -578,6 +671,7 @@ impl Builder {
             nodes,
             warnings: self.warnings,
             territory: self.territory,
+            main_line_cut: None,
         }
     }
 
@@ -722,19 +816,21 @@ impl Builder {
             self.komi_value(n, k, Some(raw));
             return;
         }
+        let outcome = if self.komi.is_some() {
+            "ignored"
+        } else {
+            "no komi recorded"
+        };
         self.warn(
             n,
             WarningKind::Komi,
-            format!("KM[{raw}] is not a number: no komi recorded"),
+            format!("KM[{raw}] is not a number: {outcome}"),
         );
     }
 
     /// A numeric komi, with the habits of servers and databases undone. Warnings show `raw`,
     /// the value as written when sgf-parse could not read it, else `k`.
     fn komi_value(&mut self, n: usize, k: f64, raw: Option<&str>) {
-        if self.komi.is_some() {
-            return;
-        }
         let raw = || raw.map_or_else(|| format_number(k), str::to_string);
         if !k.is_finite() {
             self.warn(
@@ -745,6 +841,9 @@ impl Builder {
             return;
         }
         let (komi, why) = normalise_komi(k);
+        if self.seen_as(n, "KM", &raw(), &format_number(komi)) {
+            return;
+        }
         match why {
             Some(why) => self.warn(
                 n,
@@ -762,12 +861,13 @@ impl Builder {
     }
 
     fn handicap_value(&mut self, n: usize, raw: &str) {
-        if self.handicap.is_some() {
-            return;
-        }
         match raw.trim().parse::<i64>() {
             Ok(h) if h >= 0 => match u32::try_from(h) {
-                Ok(h) => self.handicap = Some(h),
+                Ok(h) => {
+                    if !self.seen(n, "HA", raw) {
+                        self.handicap = Some(h);
+                    }
+                }
                 Err(_) => self.warn(
                     n,
                     WarningKind::InvalidValue,
@@ -784,10 +884,11 @@ impl Builder {
 
     fn time_text(&mut self, n: usize, raw: &str) {
         // `TM[]` and `TM[-]` say "no time limit recorded" as plainly as no TM at all.
-        if self.time.main_time.is_some() || matches!(raw.trim(), "" | "-") {
+        if matches!(raw.trim(), "" | "-") {
             return;
         }
         match parse_duration(raw) {
+            Some((seconds, _)) if self.seen_as(n, "TM", raw, &format_number(seconds)) => {}
             Some((seconds, rest)) => {
                 let ignored = if rest.is_empty() {
                     String::new()
@@ -805,6 +906,7 @@ impl Builder {
                 );
                 self.time.main_time = Some(seconds);
             }
+            None if self.time.main_time.is_some() => {}
             None => self.warn(
                 n,
                 WarningKind::Time,
@@ -974,20 +1076,15 @@ fn color(c: sgf_parse::Color) -> Color {
     }
 }
 
-/// Keep the first non-empty value of a text property, with line breaks as spaces.
-fn set_text(slot: &mut Option<String>, text: &str) {
-    if slot.is_some() {
-        return;
-    }
-    let t = text.trim();
-    if t.is_empty() {
-        return;
-    }
-    *slot = Some(if t.contains(['\n', '\r', '\t']) {
-        t.split_whitespace().collect::<Vec<_>>().join(" ")
-    } else {
-        t.to_string()
-    });
+/// Two values of one property say the same: equal as written (spaces around them aside),
+/// or the same number (`KM[6.5]` and `KM[6.50]`).
+fn same_value(a: &str, b: &str) -> bool {
+    let (a, b) = (a.trim(), b.trim());
+    a == b
+        || matches!(
+            (a.parse::<f64>(), b.parse::<f64>()),
+            (Ok(x), Ok(y)) if x == y
+        )
 }
 
 /// A move sgf-parse read, `tt` a pass when `tt_is_pass`.

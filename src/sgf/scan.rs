@@ -68,6 +68,9 @@ pub(crate) struct GameText<'a> {
     pub dropped: Vec<String>,
     /// Nodes written after the game's closing `)` that belong to no game, as a sentence.
     pub stray: Option<String>,
+    /// Some node before the end (or the cut) holds a property: without one, a `(;` is
+    /// no game (an empty `(;)`, or one that lies in other text by chance).
+    pub has_property: bool,
 }
 
 /// The point where reading of a game stopped.
@@ -75,6 +78,9 @@ pub(crate) struct Cut {
     pub line: usize,
     pub column: usize,
     pub problem: Problem,
+    /// The cut lies in the main line: no `)` came before it, and the first `)` of a game
+    /// tree ends its main line (every variation after it is another line).
+    pub in_main_line: bool,
 }
 
 /// What made the scanner stop.
@@ -286,6 +292,10 @@ struct GameScanner<'t, 'l> {
     i: usize,
     upper_cased: bool,
     semicolon_added: bool,
+    /// A `)` was read: the main line is over.
+    closed: bool,
+    /// A property was read.
+    has_property: bool,
 }
 
 /// Scan the game tree whose `(` is at `start`; return it and the index just past it.
@@ -311,6 +321,8 @@ fn scan_game<'a>(
         i: start + 1,
         upper_cased: false,
         semicolon_added: false,
+        closed: false,
+        has_property: false,
     };
     let end = scanner.scan();
     scanner.finish(end)
@@ -348,6 +360,7 @@ impl<'t> GameScanner<'t, '_> {
                     }
                 }
                 b')' => {
+                    self.closed = true;
                     // The scan ends as soon as `depth` reaches 0, so it is at least 1 here.
                     self.depth -= 1;
                     self.prev = Prev::Close;
@@ -366,6 +379,7 @@ impl<'t> GameScanner<'t, '_> {
                         return End::Exceeded { bound, resume: i };
                     }
                     if let Some(next) = self.plain_move(i) {
+                        self.has_property = true;
                         self.prev = Prev::Value;
                         i = next;
                     }
@@ -433,6 +447,7 @@ impl<'t> GameScanner<'t, '_> {
             let problem = Problem::PropertyAfterVariation(raw_id.to_string());
             return Some(cut(id_end, problem));
         }
+        self.has_property = true;
         let (first, mut last_end, mut count, mut longest) = (j + 1, j + 1, 0, 0);
         while b.get(j) == Some(&b'[') {
             let Some(end) = value_end(b, j + 1) else {
@@ -559,6 +574,8 @@ impl<'t> GameScanner<'t, '_> {
             depth,
             nodes,
             i,
+            closed,
+            has_property,
             ..
         } = self;
         let game = |text, cut, exceeded, repairs| GameText {
@@ -569,6 +586,7 @@ impl<'t> GameScanner<'t, '_> {
             exceeded,
             dropped,
             stray: None,
+            has_property,
         };
         match end {
             // The nodes read so far are not handed over: a game cut at a bound would be
@@ -595,6 +613,7 @@ impl<'t> GameScanner<'t, '_> {
                     line,
                     column,
                     problem,
+                    in_main_line: !closed,
                 };
                 (
                     game(cut_text, Some(cut), None, repairs),

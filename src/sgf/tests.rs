@@ -446,10 +446,26 @@ fn bad_sizes_are_game_errors_with_the_real_number() {
         message,
         "game 1: board size 1000x1000 is not supported (SZ sides must be 1 to 25)"
     );
-    // Junk is not a size: a warning, and 19x19.
-    let r = one("(;SZ[big];B[aa])");
-    assert_eq!((r.width, r.height), (19, 19));
-    assert!(warned(&r, WarningKind::InvalidValue, "SZ[big]"));
+    // Junk is not a size, and no size is guessed: a 9x9 game read on 19x19 would get
+    // another verdict (issue 26, item 5).
+    for sz in ["big", "9.0", "9\\n", ""] {
+        let all = games(format!("(;SZ[{sz}];B[aa])").as_bytes());
+        match &all[0] {
+            Err(GameError::UnreadableSize { game: 0, value }) => {
+                assert_eq!(value, &sz.replace("\\", ""), "SZ[{sz}]");
+            }
+            other => panic!("SZ[{sz}]: {other:?}"),
+        }
+    }
+    assert_eq!(
+        games(b"(;SZ[9.0])")[0].clone().unwrap_err().to_string(),
+        "game 1: SZ[9.0] is not a board size goref can read (a side from 1 to 25, or \
+         columns:rows): the game cannot be judged without its board"
+    );
+    // Two sizes: the first is used, and the warning names both.
+    let r = one("(;SZ[9]SZ[13];B[aa])");
+    assert_eq!(r.width, 9);
+    assert!(warned(&r, WarningKind::Structure, "SZ[9] and SZ[13]"));
     assert_eq!(one("(;SZ[1];B[aa])").width, 1);
     assert_eq!(one("(;SZ[25])").width, 25);
 }
@@ -1141,4 +1157,111 @@ fn properties_outside_those_read_change_no_record() {
             assert_eq!(whole(&text), base, "{text}");
         }
     }
+}
+
+// ---------------------------------------------------------------- issue 26
+
+#[test]
+fn a_property_written_twice_with_two_values_is_a_warning_naming_both() {
+    let r = one("(;RE[W+R]RE[B+R]KM[6.5]KM[0.5]HA[2]HA[3];B[aa];W[bb]PB[Bob]PW[Ann]PB[Cy])");
+    assert_eq!(r.result.as_deref(), Some("W+R"));
+    assert_eq!(r.komi, Some(6.5));
+    assert_eq!(r.handicap, 2);
+    assert_eq!(r.black.as_deref(), Some("Bob"));
+    for both in [
+        "RE[W+R] and RE[B+R]",
+        "KM[6.5] and KM[0.5]",
+        "HA[2] and HA[3]",
+        "PB[Bob] and PB[Cy]",
+    ] {
+        assert!(
+            warned(&r, WarningKind::Structure, both),
+            "{both}: {:?}",
+            r.warnings
+        );
+    }
+    // The same value twice, or the same komi written another way, says nothing new.
+    let r = one("(;KM[7.5]KM[375]PB[Bob]PB[ Bob ]TM[60]TM[1m];B[aa])");
+    assert!(
+        !kinds(&r).contains(&WarningKind::Structure),
+        "{:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn a_result_goref_cannot_read_gets_a_note() {
+    for re in ["B+NaN", "B+-5", "?", "Black won"] {
+        let r = one(format!("(;RE[{re}];B[aa])"));
+        assert!(
+            warned(&r, WarningKind::InvalidValue, &format!("RE[{re}]")),
+            "RE[{re}]: {:?}",
+            r.warnings
+        );
+    }
+    for re in ["B+R", "W+3.5", "Draw", "D+J", "B+A", "Void"] {
+        let r = one(format!("(;RE[{re}];B[aa])"));
+        assert!(r.warnings.is_empty(), "RE[{re}]: {:?}", r.warnings);
+    }
+}
+
+#[test]
+fn a_binary_file_is_named_not_read() {
+    let game = b"(;GM[1];B[aa])";
+    for (head, what) in [
+        (&b"\x89PNG\r\n\x1a\n"[..], "a PNG image"),
+        (b"\xff\xd8\xff\xdb", "a JPEG image"),
+        (b"GIF89a", "a GIF image"),
+        (b"%PDF-1.7", "a PDF document"),
+        (b"PK\x03\x04", "a ZIP archive"),
+        (b"\x1f\x8b\x08", "a gzip file"),
+        (b"\x7fELF", "an ELF program"),
+    ] {
+        match load(&[head, game.as_slice()].concat()) {
+            Err(LoadError::Binary { what: found, .. }) => assert_eq!(found, what),
+            other => panic!("{what}: {other:?}"),
+        }
+    }
+    let mut tar = vec![0u8; 512];
+    tar[257..262].copy_from_slice(b"ustar");
+    tar.extend_from_slice(game);
+    assert!(matches!(
+        load(&tar),
+        Err(LoadError::Binary {
+            what: "a tar archive",
+            ..
+        })
+    ));
+    // Text that merely starts with such letters is read.
+    assert_eq!(one("PKG notes\n(;GM[1];B[aa])").moves.len(), 1);
+}
+
+#[test]
+fn a_game_tree_with_nothing_in_it_is_not_a_game() {
+    for text in ["(;)", "(;;;)", "(;(;)(;))"] {
+        assert!(
+            matches!(
+                games(text.as_bytes())[0],
+                Err(GameError::NoContent { game: 0 })
+            ),
+            "{text}"
+        );
+    }
+    // A root with only a property is a game (a problem, a setup position).
+    assert_eq!(one("(;GM[1])").nodes, 1);
+}
+
+#[test]
+fn where_reading_stopped_says_whether_the_main_line_was_read_whole() {
+    assert_eq!(one("(;SZ[9];B[gg]x;W[ee])").main_line_cut, Some(1));
+    // The `;` before the damaged property makes an empty node 3.
+    assert_eq!(one("(;SZ[9];B[gg];W[ee];B[cc)").main_line_cut, Some(3));
+    // Nodes after an early `)` are the rest of the game, unread.
+    assert_eq!(one("(;SZ[9];B[gg]);W[ee])").main_line_cut, Some(1));
+    // Damage in a later variation leaves the main line whole.
+    assert_eq!(
+        one("(;SZ[9];B[gg](;W[ee];B[dd])(;W[cc]x))").main_line_cut,
+        None
+    );
+    assert_eq!(one("(;SZ[9];B[gg];W[ee])").main_line_cut, None);
 }

@@ -174,10 +174,12 @@ fn annotate_github_prints_one_error_per_problem() {
 #[test]
 fn fail_on_truncated_fails_a_damaged_record_that_is_otherwise_judged() {
     let damaged = "fixtures/malformed/truncated-mid-value.sgf";
-    // By default a damaged record is judged on what could be read: no failure.
+    // A damaged record is judged on what could be read; its main line was cut short, so
+    // it is not valid and the default `--fail-on` (`unreadable`) fails it (issue 26).
     let (lines, code) = csv_of(&[damaged]);
-    assert_eq!(code, 0);
-    assert_eq!(rows_of(&lines)[0]["valid"], "true");
+    assert_eq!(code, 1);
+    assert_eq!(rows_of(&lines)[0]["valid"], "false");
+    assert_eq!(rows_of(&lines)[0]["moves"], "4");
     let output = goref()
         .args([
             "batch",

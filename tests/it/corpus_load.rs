@@ -134,7 +134,9 @@ fn every_corpus_file_loads_or_says_why() {
                                      {message}"
                                 );
                                 let kind = match e {
-                                    GameError::BadSize { .. } => "bad-size",
+                                    GameError::BadSize { .. }
+                                    | GameError::UnreadableSize { .. } => "bad-size",
+                                    GameError::NoContent { .. } => "no-content",
                                     GameError::NotGo { .. } => "not-go",
                                     GameError::Syntax { .. } => "syntax",
                                     GameError::TooManyNodes { .. }

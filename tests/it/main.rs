@@ -19,7 +19,8 @@
 //! - [`browser`]: the batch HTML report in headless Chromium;
 //! - [`pre_commit`]: `.pre-commit-hooks.yaml` with the real pre-commit tool;
 //! - [`ci_doc`]: docs/ci.md's sharded workflow, its join step run on real shards;
-//! - [`standings`]: `goref standings` on the events of `fixtures/standings/`.
+//! - [`standings`]: `goref standings` on the events of `fixtures/standings/`;
+//! - [`hostile_verdicts`]: records written to change a verdict in silence (issue 26).
 
 mod annotate;
 mod batch;
@@ -32,6 +33,7 @@ mod corpus_score;
 mod docs;
 mod estimate_corpus;
 mod gtp;
+mod hostile_verdicts;
 mod malformed;
 mod pre_commit;
 mod report;

@@ -158,11 +158,14 @@ const CASES: &[(&str, i32, &[&str])] = &[
         ],
     ),
     // Damaged records keep every node before the damage and say where reading stopped.
+    // Damage inside the main line (or nodes cut off by an extra `)`) leaves the game
+    // judged on a part of itself: a `truncated` finding, not valid, exit 1 (issue 26).
     (
         "truncated-mid-value.sgf",
-        0,
+        1,
         &[
             "4 moves",
+            "verdict: TRUNCATED",
             "note: the game is truncated: the value of `B` at line 1, column 89 is never \
              closed with `]`",
             "reading stopped after node 5",
@@ -194,7 +197,7 @@ const CASES: &[(&str, i32, &[&str])] = &[
     ),
     (
         "unbalanced-close-parens.sgf",
-        0,
+        1,
         &[
             "2 moves",
             "note: the text after the game at line 1, column 78 holds nodes that belong to \
@@ -205,7 +208,7 @@ const CASES: &[(&str, i32, &[&str])] = &[
     ("unbalanced-open-bracket.sgf", 0, &["1 moves"]),
     (
         "unbalanced-close-bracket.sgf",
-        0,
+        1,
         &[
             "0 moves",
             "note: the game is truncated: property `closed` at line 1, column 77 has no \
@@ -214,12 +217,12 @@ const CASES: &[(&str, i32, &[&str])] = &[
     ),
     (
         "nul-bytes-inside.sgf",
-        0,
+        1,
         &["note: the game is truncated: unexpected `\\0` at line 1, column 13"],
     ),
     (
         "property-id-digits.sgf",
-        0,
+        1,
         &[
             "2 moves",
             "note: the game is truncated: property `B` at line 1, column 49 has no `[value]`",
@@ -227,7 +230,7 @@ const CASES: &[(&str, i32, &[&str])] = &[
     ),
     (
         "property-id-digits-root.sgf",
-        0,
+        1,
         &["note: the game is truncated: property `X` at line 1, column 37 has no `[value]`"],
     ),
     // Charsets: UTF-16 without a byte-order mark, and three kinds of wrong CA.
