@@ -10,6 +10,7 @@ mod rules;
 mod score;
 mod show;
 mod standings;
+mod stdout;
 mod validate;
 mod words;
 
@@ -69,6 +70,8 @@ fn main() -> ExitCode {
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
         Ok(Outcome::Problems) => ExitCode::from(1),
+        // Commands with a verdict write standard output through `stdout::Stdout`, which a
+        // closed pipe silences; only `rules`, which has none, gets here with one.
         Err(error) if output::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("goref: error: {error:#}");

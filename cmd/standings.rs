@@ -167,10 +167,16 @@ pub fn run(args: Args) -> Result<Outcome> {
         unreadable: &unreadable,
         runner: &runner,
     };
-    match args.format {
-        Format::Text => writer::text(&event)?,
-        Format::Json => writer::json(&event)?,
-        Format::Csv => writer::csv(&event)?,
+    let written = match args.format {
+        Format::Text => writer::text(&event),
+        Format::Json => writer::json(&event),
+        Format::Csv => writer::csv(&event),
+    };
+    // A closed pipe (`goref standings ... | head`) stops the writing quietly; the exit
+    // code is still the verdict on the games.
+    match written {
+        Err(e) if !crate::stdout::is_closed_pipe(&e) => return Err(e.into()),
+        _ => {}
     }
 
     let problems = !unreadable.is_empty()

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
+use crate::stdout::Stdout;
+
 /// Where an output goes: standard output, or a temporary file in the destination's
 /// folder that [`Destination::commit`] renames into place. Dropped uncommitted (an error
 /// part-way), the temporary file is removed.
@@ -82,7 +84,7 @@ impl Destination {
     /// A writer over the destination.
     pub fn writer(&self) -> Result<Box<dyn Write + Send>> {
         Ok(match self {
-            Destination::Stdout => Box::new(BufWriter::new(io::stdout())),
+            Destination::Stdout => Box::new(Stdout::buffered()),
             Destination::Special { file } => Box::new(BufWriter::with_capacity(
                 1 << 16,
                 file.try_clone().context("cannot open the output")?,

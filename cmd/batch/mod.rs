@@ -222,7 +222,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut annotations: Box<dyn Write> = if stdout_taken {
         Box::new(std::io::stderr())
     } else {
-        Box::new(std::io::BufWriter::new(std::io::stdout()))
+        Box::new(crate::stdout::Stdout::buffered())
     };
     let emit =
         |((rows, not_annotated), boards): (Checked, Vec<Option<String>>)| -> std::io::Result<()> {

@@ -32,6 +32,7 @@ mod corpus_score;
 mod docs;
 mod estimate_corpus;
 mod gtp;
+mod hostile_io;
 mod malformed;
 mod pre_commit;
 mod report;

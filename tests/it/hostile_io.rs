@@ -1,0 +1,87 @@
+//! Issue 26, files, pipes and processes: what goref reads and writes when the inputs, the
+//! outputs or an engine are hostile. Every input is written by the test, in a temporary
+//! folder.
+
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+use crate::common::{goref, wait_bounded};
+
+/// A legal 9x9 game.
+const GOOD: &str = "(;GM[1]FF[4]SZ[9]KM[7]PB[Black]PW[White]RE[B+R];B[ee];W[cc];B[gg])";
+/// White plays twice in a row.
+const ILLEGAL: &str = "(;GM[1]FF[4]SZ[9]KM[7]PB[Black]PW[White]RE[W+R];B[ee];W[cc];W[gg])";
+
+fn write(path: &Path, bytes: &[u8]) {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).expect("a folder");
+    }
+    fs::write(path, bytes).expect("a file");
+}
+
+/// Run `goref ARGS` in `dir`, read the first line of its standard output and close the
+/// pipe, as `| head -1` does; its exit code once it ends (`None`: it hung).
+fn exit_code_behind_head(dir: &Path, args: &[&str]) -> Option<i32> {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("goref starts");
+    let stdout = child.stdout.take().expect("a pipe");
+    let mut first = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("a line");
+    assert!(!first.is_empty(), "goref wrote nothing");
+    // The reader is dropped here: the pipe closes while goref still has much to write.
+    wait_bounded(&mut child, Duration::from_secs(120))
+}
+
+/// `n` copies of `game` in one collection.
+fn collection(game: &str, n: usize) -> String {
+    game.repeat(n)
+}
+
+/// Item 13: a closed pipe stops the writing but not the checking: `batch --csv - | head
+/// -1`, `--annotate github | head -1`, `validate | head -1` and `standings | head -1` exit
+/// with the verdict of the whole run (1 here: the illegal game, or for standings the file
+/// that cannot be read, comes after the pipe has closed), as they do without the pipe.
+#[test]
+fn a_closed_pipe_keeps_the_verdict() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // Thousands of rows first, far past a pipe's buffer, then the illegal game.
+    write(
+        &dir.path().join("games/a.sgf"),
+        collection(GOOD, 5000).as_bytes(),
+    );
+    write(&dir.path().join("games/b.sgf"), ILLEGAL.as_bytes());
+    // For standings, which rank illegal games: a file that is not a record.
+    write(&dir.path().join("games/c.sgf"), b"not a game record");
+    let many_illegal = collection(ILLEGAL, 5000);
+    write(&dir.path().join("illegal.sgf"), many_illegal.as_bytes());
+    let runs: [&[&str]; 4] = [
+        &["batch", "-q", "--csv", "-", "games"],
+        &["batch", "-q", "--annotate", "github", "illegal.sgf"],
+        &["validate", "games/a.sgf", "games/b.sgf"],
+        &["standings", "--rules", "chinese", "games"],
+    ];
+    for args in runs {
+        let without_pipe = goref()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .expect("goref runs");
+        assert_eq!(without_pipe.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            exit_code_behind_head(dir.path(), args),
+            Some(1),
+            "goref {args:?} | head -1"
+        );
+    }
+}
