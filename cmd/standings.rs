@@ -79,6 +79,11 @@ pub struct Args {
 
     #[command(flatten)]
     annotate: AnnotateOptions,
+
+    /// Exit 0 when the inputs hold no game. Without it, finding no game at all (an empty
+    /// or mistyped folder, only files that cannot be read) exits 1.
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -179,7 +184,28 @@ pub fn run(args: Args) -> Result<Outcome> {
         _ => {}
     }
 
-    let problems = !unreadable.is_empty()
+    let documents = files
+        .iter()
+        .chain(&unreadable)
+        .map(|r| r.file.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len() as u64;
+    let games = files
+        .iter()
+        .filter(|r| r.error.is_none())
+        .map(|r| (r.file.as_str(), r.game))
+        .collect::<std::collections::BTreeSet<_>>()
+        .len() as u64;
+    let nothing = if args.allow_empty {
+        None
+    } else {
+        batch::nothing_found(documents, games, &sources)
+    };
+    if let Some(message) = &nothing {
+        eprintln!("goref: {message}");
+    }
+    let problems = nothing.is_some()
+        || !unreadable.is_empty()
         || files.iter().any(|r| r.error.is_some() || r.score.is_none())
         || entries
             .iter()

@@ -112,6 +112,11 @@ pub struct Args {
     #[arg(long, short = 'q')]
     quiet: bool,
 
+    /// Exit 0 when the inputs hold no game. Without it, a run that finds no game at all
+    /// (an empty or mistyped folder, only files that cannot be read) exits 1.
+    #[arg(long)]
+    allow_empty: bool,
+
     #[command(flatten)]
     annotate_dir: AnnotateOptions,
 
@@ -181,15 +186,14 @@ pub fn run(args: Args) -> Result<Outcome> {
         .map(|_| markdown::MarkdownSummary::default());
     let dead = args.engine.dead_choice(args.dead.clone())?;
 
-    let range = match shard {
-        Some((k, n)) => {
-            let total = count_units(&sources);
-            Some(pipeline::Range {
-                start: total * (k - 1) / n,
-                end: total * k / n,
-            })
-        }
-        None => None,
+    // With --shard, the documents of every shard, counted first.
+    let total = shard.map(|_| count_units(&sources));
+    let range = match (shard, total) {
+        (Some((k, n)), Some(total)) => Some(pipeline::Range {
+            start: total * (k - 1) / n,
+            end: total * k / n,
+        }),
+        _ => None,
     };
     let progress = progress_bar(&args, &sources, range);
 
@@ -295,12 +299,57 @@ pub fn run(args: Args) -> Result<Outcome> {
     if !args.quiet {
         eprint!("{}", summary.text(started.elapsed()));
     }
-    let outcome = if summary.failing > 0 {
+    let mut outcome = if summary.failing > 0 {
         Outcome::Problems
     } else {
         Outcome::Clean
     };
+    // A shard left empty because the inputs hold fewer documents than shards is not an
+    // empty input: the other shards have them.
+    let empty_shard = range.is_some_and(|r| r.start == r.end) && total.is_some_and(|t| t > 0);
+    if !args.allow_empty
+        && !empty_shard
+        && let Some(message) = nothing_found(summary.files, summary.games, &sources)
+    {
+        eprintln!("goref: {message}");
+        outcome = Outcome::Problems;
+    }
     Ok(Annotator::outcome(annotator.as_deref(), outcome))
+}
+
+/// Why a run that read `games` games from `files` documents of `sources` fails for want
+/// of a game: `None` when it read one. A CI job pointed at a mistyped or empty folder
+/// must not pass.
+pub fn nothing_found(files: u64, games: u64, sources: &[Source]) -> Option<String> {
+    if games > 0 {
+        return None;
+    }
+    let why = if files == 0 {
+        let mut named: Vec<String> = sources
+            .iter()
+            .take(3)
+            .map(|source| match source {
+                Source::Path(path) => path.clone(),
+                Source::List(list) => format!("the paths listed in {list}"),
+                Source::ListStdin => "the paths listed on standard input".to_string(),
+            })
+            .collect();
+        if sources.len() > 3 {
+            named.push(format!("{} more", sources.len() - 3));
+        }
+        format!(
+            "no SGF file or archive in {} (folders are searched for *.sgf in any case, \
+             .zip, .tar, .tar.gz, .tgz and .sgf.gz)",
+            named.join(", ")
+        )
+    } else if files == 1 {
+        "the one file found could not be read".to_string()
+    } else {
+        format!("none of the {files} files found could be read")
+    };
+    Some(format!(
+        "no game found: {why}; --allow-empty accepts a run without games"
+    ))
 }
 
 /// The workers of a run: `--jobs`, else the number of cores. The games of one file (a

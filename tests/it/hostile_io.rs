@@ -22,6 +22,10 @@ fn write(path: &Path, bytes: &[u8]) {
     fs::write(path, bytes).expect("a file");
 }
 
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// Run `goref ARGS` in `dir`, read the first line of its standard output and close the
 /// pipe, as `| head -1` does; its exit code once it ends (`None`: it hung).
 fn exit_code_behind_head(dir: &Path, args: &[&str]) -> Option<i32> {
@@ -83,5 +87,53 @@ fn a_closed_pipe_keeps_the_verdict() {
             Some(1),
             "goref {args:?} | head -1"
         );
+    }
+}
+
+/// Item 11: nothing to read is a failure. `batch` and `standings` on an empty folder (or
+/// on files none of which can be read) exit 1 saying so, whatever `--fail-on` says;
+/// `--allow-empty` accepts it. A shard left empty because the inputs hold fewer files
+/// than shards is not an empty input.
+#[test]
+fn finding_no_game_fails_unless_allowed() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    fs::create_dir(dir.path().join("empty")).expect("a folder");
+    write(&dir.path().join("junk/a.sgf"), b"not a game record");
+    write(&dir.path().join("one/a.sgf"), GOOD.as_bytes());
+    let run = |args: &[&str]| {
+        let output = goref()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .expect("goref runs");
+        (output.status.code(), text(&output.stderr))
+    };
+    let searched = "no game found: no SGF file or archive in empty (folders are searched \
+                    for *.sgf in any case, .zip, .tar, .tar.gz, .tgz and .sgf.gz); \
+                    --allow-empty accepts a run without games";
+    for args in [
+        &["batch", "-q", "empty"][..],
+        &["batch", "-q", "--fail-on", "none", "empty"],
+        &["standings", "--rules", "chinese", "empty"],
+    ] {
+        let (code, stderr) = run(args);
+        assert_eq!(code, Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains(searched), "{args:?}: {stderr}");
+    }
+    let (code, stderr) = run(&["batch", "-q", "--fail-on", "none", "junk"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("no game found: the one file found could not be read"),
+        "{stderr}"
+    );
+    for args in [
+        &["batch", "-q", "--allow-empty", "empty"][..],
+        &["standings", "--rules", "chinese", "--allow-empty", "empty"],
+        &["batch", "-q", "--shard", "1/2", "one"],
+        &["batch", "-q", "--shard", "2/2", "one"],
+    ] {
+        let (code, stderr) = run(args);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert!(!stderr.contains("no game found"), "{args:?}: {stderr}");
     }
 }
