@@ -3,7 +3,7 @@
 //! folder.
 
 use std::fs;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
@@ -135,5 +135,114 @@ fn finding_no_game_fails_unless_allowed() {
         let (code, stderr) = run(args);
         assert_eq!(code, Some(0), "{args:?}: {stderr}");
         assert!(!stderr.contains("no game found"), "{args:?}: {stderr}");
+    }
+}
+
+/// A zip of `members`, in order. The zip writer refuses a name twice, so a member named
+/// `+NAME` is written as NAME with its first character changed, then renamed NAME in the
+/// archive's bytes, local header and central directory both.
+fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let mut renames = Vec::new();
+    for (i, (name, bytes)) in members.iter().enumerate() {
+        let written = match name.strip_prefix('+') {
+            Some(rest) => {
+                let stand_in = format!("{}{}", (b'0' + i as u8) as char, &rest[1..]);
+                renames.push((stand_in.clone(), rest.to_string()));
+                stand_in
+            }
+            None => name.to_string(),
+        };
+        zip.start_file(written, options).expect("a member");
+        zip.write_all(bytes).expect("written");
+    }
+    let mut bytes = zip.finish().expect("the zip is complete").into_inner();
+    for (from, to) in renames {
+        let (from, to) = (from.into_bytes(), to.into_bytes());
+        assert_eq!(from.len(), to.len());
+        let mut at = 0;
+        while let Some(i) = bytes[at..].windows(from.len()).position(|w| w == from) {
+            bytes[at + i..at + i + from.len()].copy_from_slice(&to);
+            at += i + from.len();
+        }
+    }
+    bytes
+}
+
+fn tar_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, bytes) in members {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(bytes.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        tar.append_data(&mut header, name, *bytes)
+            .expect("a member");
+    }
+    tar.into_inner().expect("the tar is complete")
+}
+
+/// `goref batch ARGS --jsonl -` in `dir`: the rows (file, valid, error) and the exit code.
+fn rows_in(dir: &Path, args: &[&str]) -> (Vec<(String, bool, String)>, Option<i32>) {
+    let output = goref()
+        .current_dir(dir)
+        .args(["batch", "-q", "--jsonl", "-"])
+        .args(args)
+        .output()
+        .expect("goref runs");
+    let rows = text(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"))
+        .filter(|row| row.get("file").is_some())
+        .map(|row| {
+            (
+                row["file"].as_str().unwrap_or_default().to_string(),
+                row["valid"].as_bool().unwrap_or_default(),
+                row["error"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    (rows, output.status.code())
+}
+
+/// Item 10: two archive members with one name are both read, each with its own row and
+/// its own annotated copy; the second is named `a (2).sgf` (and a member that already
+/// has that name is told apart in turn), in a zip and in a tar alike.
+#[test]
+fn two_archive_members_with_one_name_are_both_read() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let members: [(&str, &[u8]); 4] = [
+        ("r1/a.sgf", GOOD.as_bytes()),
+        ("+r1/a.sgf", ILLEGAL.as_bytes()),
+        ("r1/a (2).sgf", GOOD.as_bytes()),
+        ("notes.txt", b"not a game"),
+    ];
+    write(&dir.path().join("games.zip"), &zip_of(&members));
+    let plain: Vec<(&str, &[u8])> = members
+        .iter()
+        .map(|(name, bytes)| (name.trim_start_matches('+'), *bytes))
+        .collect();
+    write(&dir.path().join("games.tar"), &tar_of(&plain));
+    for archive in ["games.zip", "games.tar"] {
+        let (rows, code) = rows_in(dir.path(), &["--annotate-dir", "copies", archive]);
+        let expected = [
+            (format!("{archive}!r1/a.sgf"), true, String::new()),
+            (format!("{archive}!r1/a (2).sgf"), false, String::new()),
+            (format!("{archive}!r1/a (2) (2).sgf"), true, String::new()),
+        ];
+        assert_eq!(rows, expected, "{archive}");
+        assert_eq!(code, Some(1), "{archive}: the illegal game is read");
+        let copies = dir.path().join("copies").join(archive).join("r1");
+        for (name, game) in [
+            ("a.sgf", GOOD),
+            ("a (2).sgf", ILLEGAL),
+            ("a (2) (2).sgf", GOOD),
+        ] {
+            let copy = fs::read_to_string(copies.join(name)).expect("a copy per member");
+            let moves = &game[game.find(";B").expect("moves")..];
+            assert!(copy.contains(moves.trim_end_matches(')')), "{name}: {copy}");
+        }
     }
 }
