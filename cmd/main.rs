@@ -6,6 +6,7 @@ mod batch;
 mod input;
 mod options;
 mod output;
+mod places;
 mod rules;
 mod score;
 mod show;

@@ -63,6 +63,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
+    crate::places::Plan::default()
+        .input(&args.file)
+        .output("--svg", args.svg.as_deref())
+        .check()?;
     let bytes = input::read_input(&args.file).map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
     let mut games = sgf::load(&bytes).with_context(|| format!("{}: cannot read it", args.file))?;
     let count = games.len();

@@ -130,7 +130,8 @@ pub fn run(args: Args) -> Result<Outcome> {
     let dead = args.engine.dead_choice(args.dead.clone())?;
     settings.stuck_after += args.engine.worst_case(&dead);
     let sources = batch::sources_of(&args.paths, args.files_from.as_deref(), false)?;
-    let annotator = Annotator::new(&args.annotate, choice.clone(), dead.clone())?.map(Arc::new);
+    let annotator =
+        Annotator::new(&args.annotate, &args.paths, choice.clone(), dead.clone())?.map(Arc::new);
 
     let work = batch::score_and_annotate(vec![choice.clone()], dead, limits, annotator.clone());
     let mut reports: Vec<GameReport> = Vec::new();

@@ -72,7 +72,7 @@ impl Content<'_> {
 /// (`cannot read the zip archive`).
 fn sentence(error: ReadError, what: &str) -> String {
     match error {
-        ReadError::TooLarge(sentence) => sentence,
+        ReadError::TooLarge(sentence) | ReadError::Output(sentence) => sentence,
         ReadError::NotRegular(what) => format!("skipped: {what}"),
         ReadError::Io(e) => format!("{what}: {}", io_reason(&e)),
     }

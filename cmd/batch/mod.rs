@@ -34,6 +34,7 @@ use crate::annotate::{AnnotateOptions, Annotator};
 use crate::options::{EngineOptions, RuleListOptions, dead_source};
 use crate::output::ReportWriter;
 use crate::output::rows::{CsvWriter, JsonlWriter};
+use crate::places::{self, Plan};
 use destination::Destination;
 use fail_on::FailOn;
 use inputs::{Content, Source, Visitor};
@@ -147,10 +148,17 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let (mut settings, limits) = settings(jobs, args.timeout, clock)?;
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    // No output may overwrite an input or another output: checked before anything is read.
+    let mut plan = Plan::default();
+    plan.inputs(&args.paths, args.files_from.as_deref())
+        .output("--csv", args.csv.as_deref())
+        .output("--jsonl", args.jsonl.as_deref())
+        .output("--html", args.html.as_deref())
+        .output("--summary-md", args.summary_md.as_deref())
+        .annotate_dir(args.annotate_dir.annotate_dir.as_deref())
+        .check()?;
+    plan.guard_outputs();
     let sources = sources(&args)?;
-    if args.csv.as_deref() == Some("-") && args.jsonl.as_deref() == Some("-") {
-        bail!("--csv - and --jsonl - cannot both use standard output: write one to a file");
-    }
 
     // Outputs first, so a bad path fails before any work.
     let mut destinations = Vec::new();
@@ -202,6 +210,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     settings.stuck_after += args.engine.worst_case(&dead);
     let annotator = Annotator::new(
         &args.annotate_dir,
+        &args.paths,
         choices.first().cloned().unwrap_or_default(),
         dead.clone(),
     )?
@@ -277,6 +286,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }
+    // An input met while reading (listed, or linked from a folder) was an output: stop
+    // before writing it.
+    places::clash_found()?;
     annotations
         .flush()
         .context("cannot write the annotations")?;

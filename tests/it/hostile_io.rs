@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -245,4 +245,267 @@ fn two_archive_members_with_one_name_are_both_read() {
             assert!(copy.contains(moves.trim_end_matches(')')), "{name}: {copy}");
         }
     }
+}
+
+/// Run `goref ARGS` in `dir` with standard input held open and never written: a run
+/// that read it would hang. Its exit code (`None`: it hung) and standard error.
+fn run_before_reading(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let err = dir.join(".stderr");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(fs::File::create(&err).expect("a file"))
+        .spawn()
+        .expect("goref starts");
+    let code = wait_bounded(&mut child, Duration::from_secs(20));
+    let stderr = fs::read_to_string(&err).unwrap_or_default();
+    let _ = fs::remove_file(&err);
+    (code, stderr)
+}
+
+/// Item 14: an output never overwrites an input or another output. Each of these is a
+/// usage error (exit 2) before anything is read (standard input, one of the inputs, is
+/// held open and never written, so a run that read it would hang), and every file is
+/// left as it was: the same path, a path through `..`, a link, a hard link, two outputs
+/// on one file or both on standard output, annotated copies onto the originals or inside
+/// an input folder, an output named like a record inside an input folder.
+#[cfg(unix)]
+#[test]
+fn an_output_never_overwrites_an_input_or_another_output() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let at = |name: &str| dir.path().join(name);
+    write(&at("in.sgf"), GOOD.as_bytes());
+    write(&at("games/a.sgf"), GOOD.as_bytes());
+    write(&at("out.csv"), b"an earlier output");
+    fs::hard_link(at("in.sgf"), at("hard.sgf")).expect("a hard link");
+    std::os::unix::fs::symlink("in.sgf", at("soft.sgf")).expect("a link");
+    let refused: &[(&[&str], &str)] = &[
+        (
+            &["batch", "-", "in.sgf", "--csv", "in.sgf"],
+            "--csv in.sgf is also an input (in.sgf): writing it would replace that file",
+        ),
+        (
+            &["batch", "-", "in.sgf", "--csv", "games/../in.sgf"],
+            "--csv games/../in.sgf is also an input (in.sgf)",
+        ),
+        (
+            &["batch", "-", "in.sgf", "--jsonl", "soft.sgf"],
+            "--jsonl soft.sgf is also an input (in.sgf)",
+        ),
+        (
+            &["batch", "-", "in.sgf", "--html", "hard.sgf"],
+            "--html hard.sgf is also an input (in.sgf)",
+        ),
+        (
+            &["batch", "-", "--summary-md", "in.sgf", "in.sgf"],
+            "--summary-md in.sgf is also an input (in.sgf)",
+        ),
+        (
+            &[
+                "batch",
+                "-",
+                "in.sgf",
+                "--csv",
+                "out.csv",
+                "--jsonl",
+                "./out.csv",
+            ],
+            "--jsonl ./out.csv is the file of --csv out.csv too: give each output a file of \
+             its own",
+        ),
+        (
+            &[
+                "batch",
+                "-",
+                "in.sgf",
+                "--csv",
+                "new.csv",
+                "--html",
+                "x/../new.csv",
+            ],
+            "--html x/../new.csv is the file of --csv new.csv too",
+        ),
+        (
+            &["batch", "-", "in.sgf", "--csv", "-", "--summary-md", "-"],
+            "--csv - and --summary-md - cannot both use standard output",
+        ),
+        (
+            &["batch", "-", "in.sgf", "--annotate-dir", "."],
+            "--annotate-dir .: the annotated copy of in.sgf would replace the input in.sgf: \
+             choose a folder outside the inputs",
+        ),
+        (
+            &["batch", "-", "games", "--annotate-dir", "."],
+            "--annotate-dir .: the annotated copies of games would be written inside the \
+             input folder games",
+        ),
+        (
+            &["batch", "-", "games", "--annotate-dir", "games/annotated"],
+            "--annotate-dir games/annotated: the annotated copies of games would be written \
+             inside the input folder games",
+        ),
+        (
+            &["batch", "-", "games", "--csv", "games/results.sgf"],
+            "--csv games/results.sgf is inside the input folder games, where it would be \
+             read as a record",
+        ),
+        (
+            &["validate", "-", "in.sgf", "--annotate-dir", "."],
+            "--annotate-dir .: the annotated copy of in.sgf would replace the input in.sgf",
+        ),
+        (
+            &["score", "-", "games/a.sgf", "--annotate-dir", "games/.."],
+            "--annotate-dir games/..: the annotated copy of games/a.sgf would replace the \
+             input games/a.sgf",
+        ),
+        (
+            &[
+                "standings",
+                "--rules",
+                "chinese",
+                "-",
+                "games",
+                "--annotate-dir",
+                ".",
+            ],
+            "--annotate-dir .: the annotated copies of games would be written inside the \
+             input folder games",
+        ),
+        (
+            &["show", "in.sgf", "--svg", "soft.sgf"],
+            "--svg soft.sgf is also an input (in.sgf)",
+        ),
+    ];
+    for (args, message) in refused {
+        let (code, stderr) = run_before_reading(dir.path(), args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_eq!(fs::read_to_string(at("in.sgf")).expect("in.sgf"), GOOD);
+        assert_eq!(fs::read_to_string(at("games/a.sgf")).expect("a.sgf"), GOOD);
+        assert_eq!(
+            fs::read_to_string(at("out.csv")).expect("out.csv"),
+            "an earlier output"
+        );
+        assert!(!at("new.csv").exists() && !at("games/annotated").exists());
+    }
+    // Outputs beside the inputs, or on a device, are fine.
+    let fine = goref()
+        .current_dir(dir.path())
+        .args([
+            "batch",
+            "-q",
+            "games",
+            "in.sgf",
+            "--csv",
+            "games/results.csv",
+        ])
+        .args([
+            "--jsonl",
+            "/dev/null",
+            "--html",
+            "/dev/null",
+            "--annotate-dir",
+            "copies",
+        ])
+        .output()
+        .expect("goref runs");
+    assert_eq!(fine.status.code(), Some(0), "{}", text(&fine.stderr));
+    assert!(at("games/results.csv").is_file() && at("copies/games/a.sgf").is_file());
+}
+
+/// Item 14, inputs found while reading: a path of a `--files-from` list that is an output
+/// is not read, and the run ends with exit 2 before writing that output; an annotated
+/// copy that would land on its own record (listed, so not known before) is refused.
+#[test]
+fn an_output_met_among_listed_inputs_is_neither_read_nor_written() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let at = |name: &str| dir.path().join(name);
+    write(&at("in.sgf"), GOOD.as_bytes());
+    write(&at("list.txt"), b"in.sgf\n");
+    let output = goref()
+        .current_dir(dir.path())
+        .args(["batch", "-q", "--files-from", "list.txt", "--csv", "in.sgf"])
+        .output()
+        .expect("goref runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "goref: error: --csv in.sgf is also an input (listed or linked among the inputs): \
+         writing it would replace that file; choose another file (no output file was \
+         written)\n"
+    );
+    assert_eq!(fs::read_to_string(at("in.sgf")).expect("in.sgf"), GOOD);
+    let output = goref()
+        .current_dir(dir.path())
+        .args([
+            "batch",
+            "-q",
+            "--files-from",
+            "list.txt",
+            "--annotate-dir",
+            ".",
+        ])
+        .output()
+        .expect("goref runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr)
+            .contains("cannot annotate in.sgf: the copy would replace the record itself"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(fs::read_to_string(at("in.sgf")).expect("in.sgf"), GOOD);
+}
+
+/// Item 15: annotated copies get the usual file mode, as the CSV does (0644 under umask
+/// 022, not a temporary file's 0600), and an output whose name is near the file-name
+/// limit (250 bytes of 255) is written: the temporary name beside it stays short.
+#[cfg(unix)]
+#[test]
+fn outputs_get_the_usual_mode_and_names_near_the_limit_work() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let at = |name: &str| dir.path().join(name);
+    let long = |extension: &str| format!("{}{extension}", "n".repeat(250 - extension.len()));
+    write(&at(&long(".sgf")), GOOD.as_bytes());
+    let goref_path = assert_cmd::cargo::cargo_bin("goref");
+    let script = format!(
+        "umask 022; exec '{}' batch -q --csv '{}' --html '{}' --summary-md '{}' \
+         --annotate-dir copies '{}'",
+        goref_path.display(),
+        long(".csv"),
+        long(".html"),
+        long(".md"),
+        long(".sgf")
+    );
+    let output = std::process::Command::new("sh")
+        .current_dir(dir.path())
+        .args(["-c", &script])
+        .output()
+        .expect("sh runs");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let mode = |path: PathBuf| {
+        fs::metadata(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    for name in [long(".csv"), long(".html"), long(".md")] {
+        assert_eq!(mode(at(&name)), 0o644, "{name}");
+    }
+    assert_eq!(mode(at("copies").join(long(".sgf"))), 0o644, "the copy");
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .expect("the folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|n| n.contains("goref-partial"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
 }
