@@ -68,6 +68,9 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Standings(args) => standings::run(args),
     };
+    // Whatever an engine left behind that is still running (its engine was ending as the
+    // command returned) ends with goref.
+    goref::gtp::end_orphans();
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
         Ok(Outcome::Problems) => ExitCode::from(1),

@@ -191,16 +191,10 @@ pub fn run(args: Args) -> Result<Outcome> {
         .map(|r| r.file.as_str())
         .collect::<std::collections::BTreeSet<_>>()
         .len() as u64;
-    let games = files
-        .iter()
-        .filter(|r| r.error.is_none())
-        .map(|r| (r.file.as_str(), r.game))
-        .collect::<std::collections::BTreeSet<_>>()
-        .len() as u64;
     let nothing = if args.allow_empty {
         None
     } else {
-        batch::nothing_found(documents, games, &sources)
+        batch::nothing_found(documents, !files.is_empty(), &sources)
     };
     if let Some(message) = &nothing {
         eprintln!("goref: {message}");

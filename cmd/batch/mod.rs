@@ -232,6 +232,8 @@ pub fn run(args: Args) -> Result<Outcome> {
 
     let cwd = std::env::current_dir().ok();
     let mut summary = Summary::default();
+    // Whether a file held a game, read or not (an engine that failed on it, a time-out).
+    let mut found_game = false;
     let mut annotations: Box<dyn Write> = if stdout_taken {
         Box::new(std::io::stderr())
     } else {
@@ -243,6 +245,7 @@ pub fn run(args: Args) -> Result<Outcome> {
                 eprintln!("goref: error: {error}");
             }
             summary.add_unit(&rows, &fail_on);
+            found_game |= rows.iter().any(|r| r.game > 0);
             for (i, row) in rows.iter().enumerate() {
                 for writer in &mut writers {
                     writer.game(row)?;
@@ -321,7 +324,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let empty_shard = range.is_some_and(|r| r.start == r.end) && total.is_some_and(|t| t > 0);
     if !args.allow_empty
         && !empty_shard
-        && let Some(message) = nothing_found(summary.files, summary.games, &sources)
+        && let Some(message) = nothing_found(summary.files, found_game, &sources)
     {
         eprintln!("goref: {message}");
         outcome = Outcome::Problems;
@@ -329,11 +332,11 @@ pub fn run(args: Args) -> Result<Outcome> {
     Ok(Annotator::outcome(annotator.as_deref(), outcome))
 }
 
-/// Why a run that read `games` games from `files` documents of `sources` fails for want
-/// of a game: `None` when it read one. A CI job pointed at a mistyped or empty folder
-/// must not pass.
-pub fn nothing_found(files: u64, games: u64, sources: &[Source]) -> Option<String> {
-    if games > 0 {
+/// Why a run over `files` documents of `sources` fails for want of a game: `None` when
+/// one of them held a game (`found_game`), even one that could not be checked. A CI job
+/// pointed at a mistyped or empty folder must not pass.
+pub fn nothing_found(files: u64, found_game: bool, sources: &[Source]) -> Option<String> {
+    if found_game {
         return None;
     }
     let why = if files == 0 {

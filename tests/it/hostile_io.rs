@@ -509,3 +509,101 @@ fn outputs_get_the_usual_mode_and_names_near_the_limit_work() {
         .collect();
     assert!(names.is_empty(), "{names:?}");
 }
+
+/// `target/<profile>/examples/fake_gtp` (see tests/it/gtp.rs), beside this test's own
+/// `deps/` folder.
+fn fake_engine() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let profile = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps");
+    let fake = profile.join("examples").join("fake_gtp");
+    assert!(
+        fake.is_file(),
+        "{} is missing: `cargo build --release --example fake_gtp` first",
+        fake.display()
+    );
+    fake
+}
+
+fn sh_quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// Whether process `pid` is gone, waiting up to five seconds.
+#[cfg(target_os = "linux")]
+fn gone(pid: u32) -> bool {
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    while Path::new(&format!("/proc/{pid}")).exists() {
+        if std::time::Instant::now() > until {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    true
+}
+
+/// Item 16: what an engine starts outside its process group ends with it. The engine is
+/// a script that starts a `setsid` child (a new session, so killing the engine's group
+/// misses it), waits until the child has written its pid, then becomes the fake engine.
+/// Whether the engine quits at the end of the run (`score`) or is stopped for taking
+/// too long (`batch --engine-timeout`), its child does not outlive goref.
+#[cfg(target_os = "linux")]
+#[test]
+fn what_an_engine_starts_with_setsid_does_not_outlive_the_run() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let game = dir.path().join("game.sgf");
+    write(&game, b"(;GM[1]SZ[9]KM[6.5];B[cc];W[gg];B[];W[])");
+    let runs: [(&str, &[&str]); 2] = [
+        ("quits", &["score", "--dead", "engine"]),
+        (
+            "hangs",
+            &["batch", "-q", "--dead", "engine", "--engine-timeout", "1"],
+        ),
+    ];
+    for (case, args) in runs {
+        let pid_file = dir.path().join(format!("{case}.pid"));
+        let hang = if case == "hangs" {
+            " --hang-on final_status_list"
+        } else {
+            ""
+        };
+        let script = format!(
+            "setsid sh -c 'echo $$ > \"$0.part\" && mv \"$0.part\" \"$0\" && exec sleep 300' {pid} & \
+             while [ ! -e {pid} ]; do sleep 0.01; done; exec {fake}{hang}",
+            pid = sh_quote(&pid_file.to_string_lossy()),
+            fake = sh_quote(&fake_engine().to_string_lossy()),
+        );
+        let engine = format!("sh -c {}", sh_quote(&script));
+        let output = goref()
+            .args(args)
+            .args(["--engine", &engine])
+            .arg(&game)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .expect("goref runs");
+        let pid: u32 = fs::read_to_string(&pid_file)
+            .unwrap_or_else(|e| panic!("{case}: no pid from the engine's child: {e}"))
+            .trim()
+            .parse()
+            .expect("a pid");
+        let ended = gone(pid);
+        if !ended {
+            // Leave nothing behind, whatever the verdict (a pid is checked to still be
+            // the child before it is killed).
+            let cmdline = fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            if text(&cmdline).starts_with("sleep") {
+                let _ = std::process::Command::new("kill")
+                    .arg(pid.to_string())
+                    .status();
+            }
+        }
+        assert!(
+            ended,
+            "{case}: the engine's setsid child {pid} outlived goref ({:?}): {}",
+            output.status.code(),
+            text(&output.stderr)
+        );
+    }
+}
