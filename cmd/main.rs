@@ -78,7 +78,7 @@ fn main() -> ExitCode {
         // closed pipe silences; only `rules`, which has none, gets here with one.
         Err(error) if output::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("goref: error: {error:#}");
+            stdout::diagnostic(format_args!("goref: error: {error:#}\n"));
             ExitCode::from(2)
         }
     }

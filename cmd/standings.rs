@@ -137,7 +137,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut reports: Vec<GameReport> = Vec::new();
     let emit = |(rows, not_annotated): batch::Checked| {
         if let Some(error) = not_annotated {
-            eprintln!("goref: error: {error}");
+            crate::stdout::diagnostic(format_args!("goref: error: {error}\n"));
         }
         reports.extend(rows);
         Ok(())
@@ -197,7 +197,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         batch::nothing_found(documents, !files.is_empty(), &sources)
     };
     if let Some(message) = &nothing {
-        eprintln!("goref: {message}");
+        crate::stdout::diagnostic(format_args!("goref: {message}\n"));
     }
     let problems = nothing.is_some()
         || !unreadable.is_empty()

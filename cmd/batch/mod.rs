@@ -235,14 +235,14 @@ pub fn run(args: Args) -> Result<Outcome> {
     // Whether a file held a game, read or not (an engine that failed on it, a time-out).
     let mut found_game = false;
     let mut annotations: Box<dyn Write> = if stdout_taken {
-        Box::new(std::io::stderr())
+        Box::new(crate::stdout::Stderr)
     } else {
         Box::new(crate::stdout::Stdout::buffered())
     };
     let emit =
         |((rows, not_annotated), boards): (Checked, Vec<Option<String>>)| -> std::io::Result<()> {
             if let Some(error) = not_annotated {
-                eprintln!("goref: error: {error}");
+                crate::stdout::diagnostic(format_args!("goref: error: {error}\n"));
             }
             summary.add_unit(&rows, &fail_on);
             found_game |= rows.iter().any(|r| r.game > 0);
@@ -312,7 +312,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         destination.write_whole("Markdown summary", |out| md.write(out, &summary))?;
     }
     if !args.quiet {
-        eprint!("{}", summary.text(started.elapsed()));
+        crate::stdout::diagnostic(summary.text(started.elapsed()));
     }
     let mut outcome = if summary.failing > 0 {
         Outcome::Problems
@@ -326,7 +326,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         && !empty_shard
         && let Some(message) = nothing_found(summary.files, found_game, &sources)
     {
-        eprintln!("goref: {message}");
+        crate::stdout::diagnostic(format_args!("goref: {message}\n"));
         outcome = Outcome::Problems;
     }
     Ok(Annotator::outcome(annotator.as_deref(), outcome))

@@ -26,12 +26,28 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Run `goref ARGS` in `dir`, read the first line of its standard output and close the
-/// pipe, as `| head -1` does; its exit code once it ends (`None`: it hung).
-fn exit_code_behind_head(dir: &Path, args: &[&str]) -> Option<i32> {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("goref"))
+/// Run `goref ARGS` in `dir` (with standard error on the same pipe when `both`, as
+/// `2>&1` does), read the first line of its standard output and close the pipe, as `|
+/// head -1` does; its exit code once it ends (`None`: it hung).
+fn exit_code_behind_head(dir: &Path, args: &[&str], both: bool) -> Option<i32> {
+    let goref = assert_cmd::cargo::cargo_bin("goref");
+    let mut command = if both {
+        let words: Vec<String> = args.iter().map(|a| sh_quote(a)).collect();
+        let script = format!(
+            "exec {} {} 2>&1",
+            sh_quote(&goref.to_string_lossy()),
+            words.join(" ")
+        );
+        let mut sh = std::process::Command::new("sh");
+        sh.args(["-c", &script]);
+        sh
+    } else {
+        let mut command = std::process::Command::new(goref);
+        command.args(args);
+        command
+    };
+    let mut child = command
         .current_dir(dir)
-        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -55,7 +71,9 @@ fn collection(game: &str, n: usize) -> String {
 /// Item 13: a closed pipe stops the writing but not the checking: `batch --csv - | head
 /// -1`, `--annotate github | head -1`, `validate | head -1` and `standings | head -1` exit
 /// with the verdict of the whole run (1 here: the illegal game, or for standings the file
-/// that cannot be read, comes after the pipe has closed), as they do without the pipe.
+/// that cannot be read, comes after the pipe has closed), as they do without the pipe;
+/// and so they do with standard error on the same pipe (`2>&1 | head -1`), where the
+/// summary and the diagnostics are dropped too.
 #[test]
 fn a_closed_pipe_keeps_the_verdict() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -69,8 +87,16 @@ fn a_closed_pipe_keeps_the_verdict() {
     write(&dir.path().join("games/c.sgf"), b"not a game record");
     let many_illegal = collection(ILLEGAL, 5000);
     write(&dir.path().join("illegal.sgf"), many_illegal.as_bytes());
-    let runs: [&[&str]; 4] = [
-        &["batch", "-q", "--csv", "-", "games"],
+    let runs: [&[&str]; 5] = [
+        &["batch", "--csv", "-", "games"],
+        &[
+            "batch",
+            "--jsonl",
+            "-",
+            "--annotate",
+            "github",
+            "illegal.sgf",
+        ],
         &["batch", "-q", "--annotate", "github", "illegal.sgf"],
         &["validate", "games/a.sgf", "games/b.sgf"],
         &["standings", "--rules", "chinese", "games"],
@@ -82,11 +108,13 @@ fn a_closed_pipe_keeps_the_verdict() {
             .output()
             .expect("goref runs");
         assert_eq!(without_pipe.status.code(), Some(1), "{args:?}");
-        assert_eq!(
-            exit_code_behind_head(dir.path(), args),
-            Some(1),
-            "goref {args:?} | head -1"
-        );
+        for both in [false, true] {
+            assert_eq!(
+                exit_code_behind_head(dir.path(), args, both),
+                Some(1),
+                "goref {args:?} | head -1 (2>&1: {both})"
+            );
+        }
     }
 }
 
