@@ -47,6 +47,7 @@ impl Annotator {
     /// The annotator for `options`, with its folder made, or `None` when no folder was
     /// asked for. `choice` and `dead`: the first rule choice and the dead stones of the
     /// run, by which a copy's counted position is marked.
+    ///
     /// The copies of `inputs` (paths as given) must not land on an input or inside an
     /// input folder: that is a usage error, before anything is read.
     pub fn new(
