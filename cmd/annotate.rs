@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use goref::annotate::{annotated_copy, annotated_copy_of, copy_path};
 use goref::life::DeadChoice;
 use goref::report::GameReport;
@@ -21,6 +21,8 @@ use goref::rules::RulesChoice;
 use goref::sgf::{GameError, GameRecord};
 
 use crate::Outcome;
+use crate::batch::destination::temp_beside;
+use crate::places;
 
 /// The option, flattened into each command's `Args`.
 #[derive(clap::Args, Debug, Default)]
@@ -45,14 +47,23 @@ impl Annotator {
     /// The annotator for `options`, with its folder made, or `None` when no folder was
     /// asked for. `choice` and `dead`: the first rule choice and the dead stones of the
     /// run, by which a copy's counted position is marked.
+    ///
+    /// The copies of `inputs` (paths as given) must not land on an input or inside an
+    /// input folder: that is a usage error, before anything is read.
     pub fn new(
         options: &AnnotateOptions,
+        inputs: &[String],
         choice: RulesChoice,
         dead: DeadChoice,
     ) -> Result<Option<Annotator>> {
         let Some(dir) = &options.annotate_dir else {
             return Ok(None);
         };
+        let mut plan = places::Plan::default();
+        for input in inputs {
+            plan.input(input);
+        }
+        plan.annotate_dir(Some(dir)).check()?;
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot make --annotate-dir {}", dir.display()))?;
         Ok(Some(Annotator {
@@ -91,7 +102,7 @@ impl Annotator {
     /// printed at once.
     pub fn write_now(&self, path: &str, bytes: &[u8], reports: &[GameReport]) {
         if let Err(error) = self.write(path, None, bytes, None, reports) {
-            eprintln!("goref: error: {error}");
+            crate::stdout::diagnostic(format_args!("goref: error: {error}\n"));
         }
     }
 
@@ -108,10 +119,19 @@ impl Annotator {
             None => annotated_copy(bytes, reports, &self.choice, &self.dead)?,
         };
         let target = self.dir.join(copy_path(path, member));
+        // The command refused a folder that puts copies onto inputs; a record reached
+        // another way (a `--files-from` list, a link) is checked here.
+        if member.is_none() && path != "-" && places::same_file(Path::new(path), &target) {
+            bail!(
+                "the copy would replace the record itself at {}: choose an --annotate-dir \
+                 outside the inputs",
+                target.display()
+            );
+        }
         let folder = target.parent().unwrap_or(Path::new("."));
         std::fs::create_dir_all(folder)
             .with_context(|| format!("cannot make {}", folder.display()))?;
-        let mut file = tempfile::NamedTempFile::new_in(folder)
+        let mut file = temp_beside(&target)
             .with_context(|| format!("cannot write in {}", folder.display()))?;
         file.write_all(copy.as_bytes())
             .and_then(|()| file.flush())

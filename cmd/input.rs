@@ -16,12 +16,17 @@ use std::path::Path;
 
 use goref::sgf::{Limits, LoadError};
 
+use crate::places;
+
 /// Why a document could not be read.
 pub enum ReadError {
     /// Past the size limit: the sentence saying so.
     TooLarge(String),
     /// Not a regular file, in a folder walk: what it is (`a named pipe`, `a link loop`).
     NotRegular(String),
+    /// One of the command's own outputs (`--csv out.sgf`): not read, and the command
+    /// stops before writing it (`places::clash_found`).
+    Output(String),
     Io(io::Error),
 }
 
@@ -34,12 +39,21 @@ pub enum Open {
     RegularOnly,
 }
 
-/// Open `path` for reading as `open` allows.
+/// Open `path` for reading as `open` allows, unless it is one of the command's outputs.
 pub fn open_file(path: &Path, open: Open) -> Result<File, ReadError> {
-    match open {
+    let file = match open {
         Open::Any => File::open(path).map_err(ReadError::Io),
         Open::RegularOnly => open_regular(path),
+    }?;
+    if places::guarding()
+        && let Ok(meta) = file.metadata()
+        && let Some(output) = places::guard(&meta)
+    {
+        return Err(ReadError::Output(format!(
+            "not read: it is {output}, an output of this run"
+        )));
     }
+    Ok(file)
 }
 
 /// Open `path` only if it is a regular file. The file is opened without waiting (a named
@@ -200,7 +214,9 @@ pub fn read_file(path: &Path, open: Open) -> Result<Vec<u8>, ReadError> {
 pub fn read_input(name: &str) -> Result<Vec<u8>, String> {
     if name == "-" {
         return read_document(io::stdin().lock(), None).map_err(|e| match e {
-            ReadError::TooLarge(sentence) | ReadError::NotRegular(sentence) => sentence,
+            ReadError::TooLarge(sentence)
+            | ReadError::NotRegular(sentence)
+            | ReadError::Output(sentence) => sentence,
             ReadError::Io(e) => format!("cannot read standard input: {}", io_reason(&e)),
         });
     }
@@ -211,7 +227,9 @@ pub fn read_input(name: &str) -> Result<Vec<u8>, String> {
         ));
     }
     read_file(path, Open::Any).map_err(|e| match e {
-        ReadError::TooLarge(sentence) | ReadError::NotRegular(sentence) => sentence,
+        ReadError::TooLarge(sentence)
+        | ReadError::NotRegular(sentence)
+        | ReadError::Output(sentence) => sentence,
         ReadError::Io(e) => format!("cannot read {name}: {}", io_reason(&e)),
     })
 }

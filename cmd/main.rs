@@ -6,10 +6,12 @@ mod batch;
 mod input;
 mod options;
 mod output;
+mod places;
 mod rules;
 mod score;
 mod show;
 mod standings;
+mod stdout;
 mod validate;
 mod words;
 
@@ -66,12 +68,17 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Standings(args) => standings::run(args),
     };
+    // Whatever an engine left behind that is still running (its engine was ending as the
+    // command returned) ends with goref.
+    goref::gtp::end_orphans();
     match result {
         Ok(Outcome::Clean) => ExitCode::SUCCESS,
         Ok(Outcome::Problems) => ExitCode::from(1),
+        // Commands with a verdict write standard output through `stdout::Stdout`, which a
+        // closed pipe silences; only `rules`, which has none, gets here with one.
         Err(error) if output::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("goref: error: {error:#}");
+            stdout::diagnostic(format_args!("goref: error: {error:#}\n"));
             ExitCode::from(2)
         }
     }

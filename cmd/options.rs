@@ -85,6 +85,9 @@ impl EngineOptions {
             (DeadChoice::Engine(_), Some(text)) => {
                 let command =
                     EngineCommand::parse(text).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+                // What an engine starts outside its process group (a `setsid` helper)
+                // is ended with it, where the system allows (docs/cli.md).
+                goref::gtp::adopt_orphans();
                 let limit = Duration::from_secs_f64(self.engine_timeout);
                 let pool = EnginePool::new(
                     command,

@@ -20,6 +20,7 @@ use goref::report::GameReport;
 
 use crate::Outcome;
 use crate::input::read_input;
+use crate::stdout::Stdout;
 
 /// Output format of `validate` and `score`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -40,7 +41,7 @@ pub trait ReportWriter {
 
 /// The writer of `goref validate` for `format` over standard output.
 pub fn writer(format: Format) -> Box<dyn ReportWriter> {
-    let out = io::BufWriter::new(io::stdout());
+    let out = Stdout::buffered();
     match format {
         Format::Text => Box::new(text::TextWriter::new(out)),
         Format::Json => Box::new(json::JsonWriter::new(out)),
@@ -53,7 +54,7 @@ pub fn writer(format: Format) -> Box<dyn ReportWriter> {
 pub fn score_writer(format: Format, columns: usize) -> Box<dyn ReportWriter> {
     match format {
         Format::Text => Box::new(score_table::ScoreTextWriter::new(
-            io::BufWriter::new(io::stdout()),
+            Stdout::buffered(),
             columns,
         )),
         Format::Json => writer(Format::Json),

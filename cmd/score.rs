@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let choices = args.rules.choices();
     let dead = args.engine.dead_choice(args.dead.clone())?;
     let first = choices.first().cloned().unwrap_or_default();
-    let annotator = Annotator::new(&args.annotate, first, dead.clone())?;
+    let annotator = Annotator::new(&args.annotate, &args.files, first, dead.clone())?;
     let mut writer = output::score_writer(args.format, choices.len());
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {

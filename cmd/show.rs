@@ -63,6 +63,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
+    crate::places::Plan::default()
+        .input(&args.file)
+        .output("--svg", args.svg.as_deref())
+        .check()?;
     let bytes = input::read_input(&args.file).map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
     let mut games = sgf::load(&bytes).with_context(|| format!("{}: cannot read it", args.file))?;
     let count = games.len();
@@ -123,7 +127,8 @@ pub fn run(args: Args) -> Result<Outcome> {
                 color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
             }
         };
-        let mut out = std::io::stdout().lock();
+        // A closed pipe silences the drawing; the exit code is still the game's verdict.
+        let mut out = crate::stdout::Stdout;
         out.write_all(diagram.text(style).as_bytes())?;
         out.flush()?;
     }

@@ -79,6 +79,11 @@ pub struct Args {
 
     #[command(flatten)]
     annotate: AnnotateOptions,
+
+    /// Exit 0 when the inputs hold no game. Without it, finding no game at all (an empty
+    /// or mistyped folder, only files that cannot be read) exits 1.
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -125,13 +130,14 @@ pub fn run(args: Args) -> Result<Outcome> {
     let dead = args.engine.dead_choice(args.dead.clone())?;
     settings.stuck_after += args.engine.worst_case(&dead);
     let sources = batch::sources_of(&args.paths, args.files_from.as_deref(), false)?;
-    let annotator = Annotator::new(&args.annotate, choice.clone(), dead.clone())?.map(Arc::new);
+    let annotator =
+        Annotator::new(&args.annotate, &args.paths, choice.clone(), dead.clone())?.map(Arc::new);
 
     let work = batch::score_and_annotate(vec![choice.clone()], dead, limits, annotator.clone());
     let mut reports: Vec<GameReport> = Vec::new();
     let emit = |(rows, not_annotated): batch::Checked| {
         if let Some(error) = not_annotated {
-            eprintln!("goref: error: {error}");
+            crate::stdout::diagnostic(format_args!("goref: error: {error}\n"));
         }
         reports.extend(rows);
         Ok(())
@@ -167,13 +173,34 @@ pub fn run(args: Args) -> Result<Outcome> {
         unreadable: &unreadable,
         runner: &runner,
     };
-    match args.format {
-        Format::Text => writer::text(&event)?,
-        Format::Json => writer::json(&event)?,
-        Format::Csv => writer::csv(&event)?,
+    let written = match args.format {
+        Format::Text => writer::text(&event),
+        Format::Json => writer::json(&event),
+        Format::Csv => writer::csv(&event),
+    };
+    // A closed pipe (`goref standings ... | head`) stops the writing quietly; the exit
+    // code is still the verdict on the games.
+    match written {
+        Err(e) if !crate::stdout::is_closed_pipe(&e) => return Err(e.into()),
+        _ => {}
     }
 
-    let problems = !unreadable.is_empty()
+    let documents = files
+        .iter()
+        .chain(&unreadable)
+        .map(|r| r.file.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len() as u64;
+    let nothing = if args.allow_empty {
+        None
+    } else {
+        batch::nothing_found(documents, !files.is_empty(), &sources)
+    };
+    if let Some(message) = &nothing {
+        crate::stdout::diagnostic(format_args!("goref: {message}\n"));
+    }
+    let problems = nothing.is_some()
+        || !unreadable.is_empty()
         || files.iter().any(|r| r.error.is_some() || r.score.is_none())
         || entries
             .iter()

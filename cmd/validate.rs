@@ -29,7 +29,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let choice = args.rules.choice();
-    let annotator = Annotator::new(&args.annotate, choice.clone(), DeadChoice::Auto)?;
+    let annotator = Annotator::new(
+        &args.annotate,
+        &args.files,
+        choice.clone(),
+        DeadChoice::Auto,
+    )?;
     let mut writer = output::writer(args.format);
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {

@@ -12,6 +12,8 @@
 //!   stones, moves) and asks `final_status_list dead`, within a time limit for the game.
 //! - [`EnginePool`] lends each thread that asks its own engine, reuses it from game to
 //!   game (`clear_board`), replaces one that broke, and quits them all at the end.
+//! - [`adopt_orphans`], for a program's `main`: what an engine started outside its
+//!   process group (`setsid`) is ended when the engine ends (Linux).
 //!
 //! Whatever an engine does (exit, hang, print garbage, name points off the board), the
 //! result is a [`GtpError`] for that game; nothing here panics, prints or waits without a
@@ -19,12 +21,14 @@
 //! 25 lines, stones added but never removed.
 
 mod engine;
+mod orphans;
 mod pool;
 mod replay;
 
 use std::time::Duration;
 
 pub use engine::{Deadline, Engine, EngineCommand};
+pub use orphans::{adopt_orphans, end_orphans};
 pub use pool::{EngineLimits, EnginePool};
 pub use replay::dead_stones;
 

@@ -3,9 +3,11 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+
+use crate::stdout::Stdout;
 
 /// Where an output goes: standard output, or a temporary file in the destination's
 /// folder that [`Destination::commit`] renames into place. Dropped uncommitted (an error
@@ -22,6 +24,43 @@ pub enum Destination {
         temp: tempfile::NamedTempFile,
         path: PathBuf,
     },
+}
+
+/// The folder `path` is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// A temporary file in `path`'s folder, for an output written whole and then renamed onto
+/// `path` (so the output is never seen half written). It is named
+/// `.NAME.XXXXXX.goref-partial`, NAME being the start of `path`'s own name cut to 64
+/// bytes, so the temporary name is legal whenever `path`'s name is (up to 255 bytes on
+/// most file systems). It gets the permissions a plain write would give `path`: those of
+/// the file it replaces, else the usual ones under the umask (a temporary file would
+/// otherwise be private to its owner).
+pub fn temp_beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+    const KEPT: usize = 64;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let mut cut = name.len().min(KEPT);
+    while !name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let prefix = format!(".{}.", &name[..cut]);
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".goref-partial");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    builder.tempfile_in(folder_of(path))
 }
 
 impl Destination {
@@ -50,30 +89,14 @@ impl Destination {
             }
             _ => path,
         };
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let file_name = path
-            .file_name()
-            .with_context(|| format!("{flag} {}: not a file name", path.display()))?;
-        let prefix = format!(".{}.", file_name.to_string_lossy());
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(&prefix).suffix(".goref-partial");
-        // The file appears with the permissions a plain write would give it: those of the
-        // file it replaces, else the usual ones under the umask (a temporary file would be
-        // private to its owner).
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(&path).map_or(0o666, |m| m.permissions().mode() & 0o7777);
-            builder.permissions(std::fs::Permissions::from_mode(mode));
+        if path.file_name().is_none() {
+            bail!("{flag} {}: not a file name", path.display());
         }
-        let temp = builder.tempfile_in(&dir).with_context(|| {
+        let temp = temp_beside(&path).with_context(|| {
             format!(
                 "{flag} {}: cannot create a file in {}",
                 path.display(),
-                dir.display()
+                folder_of(&path).display()
             )
         })?;
         Ok(Destination::File { temp, path })
@@ -82,7 +105,7 @@ impl Destination {
     /// A writer over the destination.
     pub fn writer(&self) -> Result<Box<dyn Write + Send>> {
         Ok(match self {
-            Destination::Stdout => Box::new(BufWriter::new(io::stdout())),
+            Destination::Stdout => Box::new(Stdout::buffered()),
             Destination::Special { file } => Box::new(BufWriter::with_capacity(
                 1 << 16,
                 file.try_clone().context("cannot open the output")?,

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 
 pub use crate::input::Open;
 use crate::input::{ReadError, io_reason, open_file, read_document, read_file};
+use zip::unstable::read::ZipIterable;
 
 /// One input as given on the command line or in a list.
 #[derive(Debug, Clone)]
@@ -71,7 +72,7 @@ impl Content<'_> {
 /// (`cannot read the zip archive`).
 fn sentence(error: ReadError, what: &str) -> String {
     match error {
-        ReadError::TooLarge(sentence) => sentence,
+        ReadError::TooLarge(sentence) | ReadError::Output(sentence) => sentence,
         ReadError::NotRegular(what) => format!("skipped: {what}"),
         ReadError::Io(e) => format!("{what}: {}", io_reason(&e)),
     }
@@ -317,55 +318,80 @@ fn join_name(dir: &str, child: &str) -> String {
     }
 }
 
+/// The members of a zip archive, in the order of its central directory. Every entry is
+/// read, also when several share a name (a zip can hold both; an index by name would keep
+/// one), so the archive is walked entry by entry rather than indexed.
 fn zip_units<R: Read + Seek>(
     reader: R,
     name: &str,
     depth: usize,
     visitor: &mut dyn Visitor,
 ) -> ControlFlow<()> {
-    let mut archive = match zip::ZipArchive::new(reader) {
+    let broken =
+        |e: zip::result::ZipError| Content::Failed(format!("cannot read the zip archive: {e}"));
+    let mut archive = match ZipIterable::try_new(reader, zip::read::Config::default()) {
         Ok(archive) => archive,
-        Err(e) => {
-            return visitor.unit(
-                name.to_string(),
-                Content::Failed(format!("cannot read the zip archive: {e}")),
-            );
-        }
+        Err(e) => return visitor.unit(name.to_string(), broken(e)),
     };
-    for index in 0..archive.len() {
-        let listed = archive
-            .name_for_index(index)
-            .and_then(Result::ok)
-            .map(std::borrow::Cow::into_owned);
-        match archive.by_index(index) {
+    let entries = match archive.files() {
+        Ok(entries) => entries,
+        Err(e) => return visitor.unit(name.to_string(), broken(e)),
+    };
+    let mut names = MemberNames::default();
+    while let Some(entry) = entries.next() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            // The central directory cannot be read past a broken entry: the rest of the
+            // archive is one error.
+            Err(e) => return visitor.unit(name.to_string(), broken(e)),
+        };
+        let inner = String::from_utf8_lossy(entry.name_raw()).into_owned();
+        let kind = kind_of(&inner);
+        if entry.is_dir() || kind == Kind::Other {
+            continue;
+        }
+        let member_name = format!("{name}!{}", names.unique(inner));
+        match entry.with_reader(entries.reader_mut(), zip::ZipReadOptions::new()) {
             Ok(mut member) => {
-                let inner = String::from_utf8_lossy(member.name_raw()).into_owned();
-                if member.is_dir() {
-                    continue;
-                }
                 let size = member.size();
-                let member_name = format!("{name}!{inner}");
-                member_unit(
-                    member_name,
-                    kind_of(&inner),
-                    &mut member,
-                    Some(size),
-                    depth,
-                    visitor,
-                )?;
+                member_unit(member_name, kind, &mut member, Some(size), depth, visitor)?;
             }
-            Err(e) => {
-                let member = listed.unwrap_or_else(|| format!("#{}", index + 1));
-                if kind_of(&member) != Kind::Other {
-                    visitor.unit(
-                        format!("{name}!{member}"),
-                        Content::Failed(format!("cannot read the zip member: {e}")),
-                    )?;
-                }
-            }
+            Err(e) => visitor.unit(
+                member_name,
+                Content::Failed(format!("cannot read the zip member: {e}")),
+            )?,
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The names given to one archive's members so far. An archive may hold several members
+/// of one name (a zip can, and a tar appended to): each is its own unit, so the second
+/// `round1/a.sgf` is named `round1/a (2).sgf`, the third `round1/a (3).sgf`, skipping any
+/// name already given, so that every row and every annotated copy has a name of its own.
+#[derive(Default)]
+struct MemberNames(std::collections::HashSet<String>);
+
+impl MemberNames {
+    fn unique(&mut self, name: String) -> String {
+        if self.0.insert(name.clone()) {
+            return name;
+        }
+        let lower = name.to_ascii_lowercase();
+        let extension = [".sgf.gz", ".tar.gz", ".sgf", ".zip", ".tgz", ".tar"]
+            .iter()
+            .find(|e| lower.ends_with(*e))
+            .map_or(0, |e| e.len());
+        let (stem, extension) = name.split_at(name.len() - extension);
+        let mut n = 2u64;
+        loop {
+            let candidate = format!("{stem} ({n}){extension}");
+            if self.0.insert(candidate.clone()) {
+                return candidate;
+            }
+            n += 1;
+        }
+    }
 }
 
 fn tar_units(
@@ -391,6 +417,7 @@ fn tar_units(
         }
     };
     let mut last = String::new();
+    let mut names = MemberNames::default();
     for entry in entries {
         match entry {
             Ok(mut entry) => {
@@ -398,10 +425,15 @@ fn tar_units(
                 if !entry.header().entry_type().is_file() {
                     continue;
                 }
+                let kind = kind_of(&member);
+                if kind == Kind::Other {
+                    last = member;
+                    continue;
+                }
                 let size = entry.size();
                 member_unit(
-                    format!("{name}!{member}"),
-                    kind_of(&member),
+                    format!("{name}!{}", names.unique(member.clone())),
+                    kind,
                     &mut entry,
                     Some(size),
                     depth,
@@ -429,7 +461,34 @@ fn tar_units(
 
 #[cfg(test)]
 mod tests {
-    use super::split_name;
+    use super::{MemberNames, split_name};
+
+    #[test]
+    fn members_of_one_name_get_names_of_their_own() {
+        let mut names = MemberNames::default();
+        let given: Vec<String> = [
+            "a.sgf",
+            "a.sgf",
+            "A (2).SGF",
+            "b.sgf.gz",
+            "b.sgf.gz",
+            "a.sgf",
+        ]
+        .into_iter()
+        .map(|name| names.unique(name.to_string()))
+        .collect();
+        assert_eq!(
+            given,
+            [
+                "a.sgf",
+                "a (2).sgf",
+                "A (2).SGF",
+                "b.sgf.gz",
+                "b (2).sgf.gz",
+                "a (3).sgf"
+            ]
+        );
+    }
 
     #[test]
     fn names_split_into_archive_and_member() {

@@ -34,6 +34,7 @@ use crate::annotate::{AnnotateOptions, Annotator};
 use crate::options::{EngineOptions, RuleListOptions, dead_source};
 use crate::output::ReportWriter;
 use crate::output::rows::{CsvWriter, JsonlWriter};
+use crate::places::{self, Plan};
 use destination::Destination;
 use fail_on::FailOn;
 use inputs::{Content, Source, Visitor};
@@ -113,6 +114,11 @@ pub struct Args {
     #[arg(long, short = 'q')]
     quiet: bool,
 
+    /// Exit 0 when the inputs hold no game. Without it, a run that finds no game at all
+    /// (an empty or mistyped folder, only files that cannot be read) exits 1.
+    #[arg(long)]
+    allow_empty: bool,
+
     #[command(flatten)]
     annotate_dir: AnnotateOptions,
 
@@ -143,10 +149,17 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let (mut settings, limits) = settings(jobs, args.timeout, clock)?;
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    // No output may overwrite an input or another output: checked before anything is read.
+    let mut plan = Plan::default();
+    plan.inputs(&args.paths, args.files_from.as_deref())
+        .output("--csv", args.csv.as_deref())
+        .output("--jsonl", args.jsonl.as_deref())
+        .output("--html", args.html.as_deref())
+        .output("--summary-md", args.summary_md.as_deref())
+        .annotate_dir(args.annotate_dir.annotate_dir.as_deref())
+        .check()?;
+    plan.guard_outputs();
     let sources = sources(&args)?;
-    if args.csv.as_deref() == Some("-") && args.jsonl.as_deref() == Some("-") {
-        bail!("--csv - and --jsonl - cannot both use standard output: write one to a file");
-    }
 
     // Outputs first, so a bad path fails before any work.
     let mut destinations = Vec::new();
@@ -182,15 +195,14 @@ pub fn run(args: Args) -> Result<Outcome> {
         .map(|_| markdown::MarkdownSummary::default());
     let dead = args.engine.dead_choice(args.dead.clone())?;
 
-    let range = match shard {
-        Some((k, n)) => {
-            let total = count_units(&sources);
-            Some(pipeline::Range {
-                start: total * (k - 1) / n,
-                end: total * k / n,
-            })
-        }
-        None => None,
+    // With --shard, the documents of every shard, counted first.
+    let total = shard.map(|_| count_units(&sources));
+    let range = match (shard, total) {
+        (Some((k, n)), Some(total)) => Some(pipeline::Range {
+            start: total * (k - 1) / n,
+            end: total * k / n,
+        }),
+        _ => None,
     };
     let progress = progress_bar(&args, &sources, range);
 
@@ -199,6 +211,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     settings.stuck_after += args.engine.worst_case(&dead);
     let annotator = Annotator::new(
         &args.annotate_dir,
+        &args.paths,
         choices.first().cloned().unwrap_or_default(),
         dead.clone(),
     )?
@@ -220,17 +233,20 @@ pub fn run(args: Args) -> Result<Outcome> {
 
     let cwd = std::env::current_dir().ok();
     let mut summary = Summary::default();
+    // Whether a file held a game, read or not (an engine that failed on it, a time-out).
+    let mut found_game = false;
     let mut annotations: Box<dyn Write> = if stdout_taken {
-        Box::new(std::io::stderr())
+        Box::new(crate::stdout::Stderr)
     } else {
-        Box::new(std::io::BufWriter::new(std::io::stdout()))
+        Box::new(crate::stdout::Stdout::buffered())
     };
     let emit =
         |((rows, not_annotated), boards): (Checked, Vec<Option<String>>)| -> std::io::Result<()> {
             if let Some(error) = not_annotated {
-                eprintln!("goref: error: {error}");
+                crate::stdout::diagnostic(format_args!("goref: error: {error}\n"));
             }
             summary.add_unit(&rows, &fail_on);
+            found_game |= rows.iter().any(|r| r.game > 0);
             for (i, row) in rows.iter().enumerate() {
                 for writer in &mut writers {
                     writer.game(row)?;
@@ -274,6 +290,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }
+    // An input met while reading (listed, or linked from a folder) was an output: stop
+    // before writing it.
+    places::clash_found()?;
     annotations
         .flush()
         .context("cannot write the annotations")?;
@@ -294,14 +313,59 @@ pub fn run(args: Args) -> Result<Outcome> {
         destination.write_whole("Markdown summary", |out| md.write(out, &summary))?;
     }
     if !args.quiet {
-        eprint!("{}", summary.text(started.elapsed()));
+        crate::stdout::diagnostic(summary.text(started.elapsed()));
     }
-    let outcome = if summary.failing > 0 {
+    let mut outcome = if summary.failing > 0 {
         Outcome::Problems
     } else {
         Outcome::Clean
     };
+    // A shard left empty because the inputs hold fewer documents than shards is not an
+    // empty input: the other shards have them.
+    let empty_shard = range.is_some_and(|r| r.start == r.end) && total.is_some_and(|t| t > 0);
+    if !args.allow_empty
+        && !empty_shard
+        && let Some(message) = nothing_found(summary.files, found_game, &sources)
+    {
+        crate::stdout::diagnostic(format_args!("goref: {message}\n"));
+        outcome = Outcome::Problems;
+    }
     Ok(Annotator::outcome(annotator.as_deref(), outcome))
+}
+
+/// Why a run over `files` documents of `sources` fails for want of a game: `None` when
+/// one of them held a game (`found_game`), even one that could not be checked. A CI job
+/// pointed at a mistyped or empty folder must not pass.
+pub fn nothing_found(files: u64, found_game: bool, sources: &[Source]) -> Option<String> {
+    if found_game {
+        return None;
+    }
+    let why = if files == 0 {
+        let mut named: Vec<String> = sources
+            .iter()
+            .take(3)
+            .map(|source| match source {
+                Source::Path(path) => path.clone(),
+                Source::List(list) => format!("the paths listed in {list}"),
+                Source::ListStdin => "the paths listed on standard input".to_string(),
+            })
+            .collect();
+        if sources.len() > 3 {
+            named.push(format!("{} more", sources.len() - 3));
+        }
+        format!(
+            "no SGF file or archive in {} (folders are searched for *.sgf in any case, \
+             .zip, .tar, .tar.gz, .tgz and .sgf.gz)",
+            named.join(", ")
+        )
+    } else if files == 1 {
+        "the one file found could not be read".to_string()
+    } else {
+        format!("none of the {files} files found could be read")
+    };
+    Some(format!(
+        "no game found: {why}; --allow-empty accepts a run without games"
+    ))
 }
 
 /// The workers of a run: `--jobs`, else the number of cores. The games of one file (a

@@ -5,7 +5,8 @@
 //! receive with a deadline. Lines are cut at 64 KiB and answers at 1 MiB, so an engine
 //! that floods its output costs bounded memory. On Unix the engine runs in a process
 //! group of its own, and killing it kills the group: a wrapper script cannot leave the
-//! real engine running behind it.
+//! real engine running behind it. What an engine started outside its group is ended when
+//! the engine is reaped, in a program that asked for it ([`orphans`]).
 
 use std::collections::{BTreeSet, VecDeque};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -17,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
 
-use super::GtpError;
+use super::{GtpError, orphans};
 
 /// The longest line kept from the engine; the rest of a longer line is dropped.
 const MAX_LINE: usize = 64 * 1024;
@@ -144,7 +145,7 @@ impl Engine {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child = cmd.spawn().map_err(|e| start_error(e.to_string()))?;
+        let mut child = orphans::spawn(&mut cmd).map_err(|e| start_error(e.to_string()))?;
         let stdin = child.stdin.take();
         let (Some(stdout), Some(stderr_pipe)) = (child.stdout.take(), child.stderr.take()) else {
             kill_and_reap(child);
@@ -290,7 +291,9 @@ impl Engine {
     fn died(&mut self, command: &str) -> GtpError {
         let status = match self.child.as_mut().map(|c| c.wait_timeout(GRACE)) {
             Some(Ok(Some(status))) => {
-                self.child = None;
+                if let Some(child) = self.child.take() {
+                    orphans::reaped(child.id());
+                }
                 status.to_string()
             }
             _ => {
@@ -351,7 +354,7 @@ impl Drop for Engine {
             let _ = writeln!(stdin, "quit").and_then(|()| stdin.flush());
         }
         match child.wait_timeout(GRACE) {
-            Ok(Some(_)) => {}
+            Ok(Some(_)) => orphans::reaped(child.id()),
             _ => kill_and_reap(child),
         }
     }
@@ -376,7 +379,8 @@ fn parse_first_line(line: &str, id: u64) -> Option<(bool, &str)> {
 
 /// Kill the process group led by `child` (and `child` itself), then reap it. If it
 /// cannot be reaped at once (a process stuck in the kernel), a thread waits for it, so
-/// it never stays a zombie.
+/// it never stays a zombie. What it started outside its group is ended once it is reaped
+/// ([`orphans`]).
 fn kill_and_reap(mut child: Child) {
     #[cfg(unix)]
     if let Ok(pid) = libc::pid_t::try_from(child.id()) {
@@ -388,11 +392,18 @@ fn kill_and_reap(mut child: Child) {
         }
     }
     let _ = child.kill();
-    if !matches!(child.wait_timeout(GRACE), Ok(Some(_))) {
-        let _ = thread::Builder::new()
-            .name("gtp-reaper".to_string())
-            .spawn(move || child.wait());
+    let pid = child.id();
+    if matches!(child.wait_timeout(GRACE), Ok(Some(_))) {
+        orphans::reaped(pid);
+        return;
     }
+    // Without a thread to wait, the engine stays registered: never taken for an orphan.
+    let _ = thread::Builder::new()
+        .name("gtp-reaper".to_string())
+        .spawn(move || {
+            let _ = child.wait();
+            orphans::reaped(pid);
+        });
 }
 
 /// Hand each line of the engine's standard output to the channel, then `End`.

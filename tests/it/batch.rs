@@ -1043,10 +1043,10 @@ fn whole_corpus_twice_and_with_one_job() {
     }
 }
 
-/// A closed standard output ends the run quietly, and the other output's temporary file
-/// is removed: an error part-way leaves nothing behind.
+/// A closed standard output stops that output quietly (issue 26, item 13): the run goes
+/// on, the other output is written whole, and no temporary file is left.
 #[test]
-fn a_closed_pipe_ends_quietly_and_leaves_no_temporary_file() {
+fn a_closed_pipe_ends_quietly_and_the_other_output_is_whole() {
     use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().expect("a temporary folder");
     let list = dir.path().join("list.txt");
@@ -1073,7 +1073,7 @@ fn a_closed_pipe_ends_quietly_and_leaves_no_temporary_file() {
     let output = child.wait_with_output().expect("the run ends");
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
-    let left: Vec<String> = fs::read_dir(dir.path())
+    let mut left: Vec<String> = fs::read_dir(dir.path())
         .expect("the folder")
         .map(|e| {
             e.expect("an entry")
@@ -1082,7 +1082,14 @@ fn a_closed_pipe_ends_quietly_and_leaves_no_temporary_file() {
                 .into_owned()
         })
         .collect();
-    assert_eq!(left, ["list.txt"]);
+    left.sort();
+    assert_eq!(left, ["list.txt", "out.jsonl"]);
+    let jsonl = fs::read_to_string(&jsonl).expect("the JSON Lines file");
+    assert_eq!(
+        jsonl.lines().count(),
+        50_001,
+        "a row per file, then the summary"
+    );
 }
 
 /// Issue 9: in a batch as in `score`, `result_matches` is `uncertain` when groups the

@@ -33,6 +33,7 @@ mod corpus_score;
 mod docs;
 mod estimate_corpus;
 mod gtp;
+mod hostile_io;
 mod hostile_verdicts;
 mod malformed;
 mod pre_commit;
