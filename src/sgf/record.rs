@@ -18,6 +18,7 @@ use super::{
 };
 use crate::board::Color;
 use crate::point::{MAX_SIZE, Point};
+use crate::text::shown;
 
 /// A parsed node that takes its subtree apart without recursion when dropped.
 pub(crate) struct Tree<P: SgfProp>(pub SgfNode<P>);
@@ -155,7 +156,7 @@ fn board_size(
                     warnings.push(warn(
                         Some(0),
                         WarningKind::InvalidValue,
-                        format!("SZ[{raw}] is not a board size: 19x19 assumed"),
+                        format!("SZ[{}] is not a board size: 19x19 assumed", shown(&raw)),
                     ));
                     return Ok((19, 19));
                 }
@@ -395,7 +396,7 @@ impl Builder {
                 _ => self.warn(
                     n,
                     WarningKind::InvalidValue,
-                    format!("PL[{raw}] names no player (B or W): ignored"),
+                    format!("PL[{}] names no player (B or W): ignored", shown(&raw)),
                 ),
             },
             "BL" | "WL" => {
@@ -406,7 +407,10 @@ impl Builder {
                             self.warn(
                                 n,
                                 WarningKind::Time,
-                                format!("{id}[{raw}] is a clock time: read as {t} seconds"),
+                                format!(
+                                    "{id}[{}] is a clock time: read as {t} seconds",
+                                    shown(&raw)
+                                ),
                             );
                             Some(t)
                         }
@@ -419,7 +423,7 @@ impl Builder {
                     None => self.warn(
                         n,
                         WarningKind::InvalidValue,
-                        format!("{id}[{raw}] is not a number of seconds: ignored"),
+                        format!("{id}[{}] is not a number of seconds: ignored", shown(&raw)),
                     ),
                 }
             }
@@ -439,7 +443,8 @@ impl Builder {
                         n,
                         WarningKind::InvalidValue,
                         format!(
-                            "{id}[{raw}] holds {} values: the first is used",
+                            "{id}[{}] holds {} values: the first is used",
+                            shown(&raw),
                             values.len()
                         ),
                     );
@@ -546,8 +551,9 @@ impl Builder {
                 n,
                 WarningKind::Komi,
                 format!(
-                    "KO[{raw}] in the root read as komi {} (KO is a move property, but some \
+                    "KO[{}] in the root read as komi {} (KO is a move property, but some \
                      records, the Nihon Ki-in's among them, write komi there)",
+                    shown(&raw),
                     format_number(k)
                 ),
             );
@@ -602,7 +608,10 @@ impl Builder {
             self.warn(
                 n,
                 WarningKind::Move,
-                format!("{id}[{raw}] holds more than one value: kept as unreadable"),
+                format!(
+                    "{id}[{}] holds more than one value: kept as unreadable",
+                    shown(&raw)
+                ),
             );
             return Action::Unreadable(raw);
         };
@@ -617,7 +626,7 @@ impl Builder {
             self.warn(
                 n,
                 WarningKind::Move,
-                format!("{id}[{value}] read as a pass"),
+                format!("{id}[{}] read as a pass", shown(value)),
             );
             return Action::Pass;
         }
@@ -626,7 +635,8 @@ impl Builder {
                 n,
                 WarningKind::Move,
                 format!(
-                    "{id}[{value}] is a rule-document coordinate, not SGF: read as {} (SGF `{}`)",
+                    "{id}[{}] is a rule-document coordinate, not SGF: read as {} (SGF `{}`)",
+                    shown(value),
                     v.to_ascii_uppercase(),
                     p.to_sgf()
                 ),
@@ -636,7 +646,7 @@ impl Builder {
         self.warn(
             n,
             WarningKind::Move,
-            format!("{id}[{value}] is not a point: kept as unreadable"),
+            format!("{id}[{}] is not a point: kept as unreadable", shown(value)),
         );
         Action::Unreadable(value.clone())
     }
@@ -671,7 +681,7 @@ impl Builder {
                 WarningKind::InvalidValue,
                 format!(
                     "{id} holds values that are not points ([{}]): ignored",
-                    junk.join("][")
+                    shown(&junk.join("]["))
                 ),
             );
         }
@@ -715,7 +725,8 @@ impl Builder {
                 n,
                 WarningKind::Komi,
                 format!(
-                    "KM[{raw}] uses a decimal comma: read as {}",
+                    "KM[{}] uses a decimal comma: read as {}",
+                    shown(raw),
                     format_number(k)
                 ),
             );
@@ -725,7 +736,7 @@ impl Builder {
         self.warn(
             n,
             WarningKind::Komi,
-            format!("KM[{raw}] is not a number: no komi recorded"),
+            format!("KM[{}] is not a number: no komi recorded", shown(raw)),
         );
     }
 
@@ -735,7 +746,7 @@ impl Builder {
         if self.komi.is_some() {
             return;
         }
-        let raw = || raw.map_or_else(|| format_number(k), str::to_string);
+        let raw = || raw.map_or_else(|| format_number(k), |raw| shown(raw).into_owned());
         if !k.is_finite() {
             self.warn(
                 n,
@@ -771,13 +782,13 @@ impl Builder {
                 Err(_) => self.warn(
                     n,
                     WarningKind::InvalidValue,
-                    format!("HA[{raw}] is not a handicap: ignored"),
+                    format!("HA[{}] is not a handicap: ignored", shown(raw)),
                 ),
             },
             _ => self.warn(
                 n,
                 WarningKind::InvalidValue,
-                format!("HA[{raw}] is not a number of stones: ignored"),
+                format!("HA[{}] is not a number of stones: ignored", shown(raw)),
             ),
         }
     }
@@ -792,14 +803,15 @@ impl Builder {
                 let ignored = if rest.is_empty() {
                     String::new()
                 } else {
-                    format!("; `{rest}` is ignored")
+                    format!("; `{}` is ignored", shown(rest))
                 };
                 self.warn(
                     n,
                     WarningKind::Time,
                     format!(
-                        "TM[{raw}] is not a number of seconds: read as {} seconds of main \
+                        "TM[{}] is not a number of seconds: read as {} seconds of main \
                          time{ignored}",
+                        shown(raw),
                         format_number(seconds)
                     ),
                 );
@@ -808,7 +820,10 @@ impl Builder {
             None => self.warn(
                 n,
                 WarningKind::Time,
-                format!("TM[{raw}] is not a time goref can read: no main time recorded"),
+                format!(
+                    "TM[{}] is not a time goref can read: no main time recorded",
+                    shown(raw)
+                ),
             ),
         }
     }
