@@ -91,7 +91,7 @@ impl Annotator {
     /// printed at once.
     pub fn write_now(&self, path: &str, bytes: &[u8], reports: &[GameReport]) {
         if let Err(error) = self.write(path, None, bytes, None, reports) {
-            eprintln!("goref: error: {error}");
+            crate::words::print_error(error);
         }
     }
 

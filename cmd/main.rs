@@ -71,7 +71,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Problems) => ExitCode::from(1),
         Err(error) if output::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("goref: error: {error:#}");
+            words::print_error(format_args!("{error:#}"));
             ExitCode::from(2)
         }
     }

@@ -1,9 +1,11 @@
 //! `--fail-on`: which problems of a row make the run fail, and each problem worded for
-//! the summary and for annotations.
+//! the summary and for annotations: on one line, the file shown as
+//! [`goref::text::shown`] writes it.
 
 use anyhow::{Result, bail};
 use goref::replay::{FindingKind, Severity};
 use goref::report::GameReport;
+use goref::text::{one_line, shown};
 
 /// One thing `--fail-on` asks about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,8 +26,19 @@ pub struct FailOn {
 
 /// A problem found in a row, for annotations.
 pub struct Problem {
+    /// `goref: KIND`.
     pub title: String,
-    pub message: String,
+    /// Where it is: `FILE: ` or `FILE: game 2: `.
+    pub at: String,
+    /// What it is: `move 57 W D4: SENTENCE (rules chinese)`.
+    pub detail: String,
+}
+
+impl Problem {
+    /// Where and what, in one line.
+    pub fn message(&self) -> String {
+        format!("{}{}", self.at, self.detail)
+    }
 }
 
 impl FailOn {
@@ -63,15 +76,16 @@ impl FailOn {
             return out;
         }
         let at = if r.game == 0 {
-            String::new()
+            format!("{}: ", shown(&r.file))
         } else {
-            format!("game {}: ", r.game)
+            format!("{}: game {}: ", shown(&r.file), r.game)
         };
         if let Some(error) = &r.error {
             if self.criteria.contains(&Criterion::Unreadable) {
                 out.push(Problem {
                     title: "goref: unreadable".to_string(),
-                    message: format!("{}: {at}{}", r.file, crate::words::error(error)),
+                    at,
+                    detail: crate::words::error(error),
                 });
             }
             return out;
@@ -96,7 +110,8 @@ impl FailOn {
                 }
                 out.push(Problem {
                     title: format!("goref: {}", f.kind),
-                    message: format!("{}: {at}{place}{} (rules {})", r.file, f.detail, r.rules),
+                    at: at.clone(),
+                    detail: format!("{place}{} (rules {})", one_line(&f.detail), r.rules),
                 });
             }
         }
@@ -105,7 +120,8 @@ impl FailOn {
         {
             out.push(Problem {
                 title: "goref: truncated".to_string(),
-                message: format!("{}: {at}{}", r.file, warning.message),
+                at,
+                detail: one_line(&warning.message).into_owned(),
             });
         }
         out

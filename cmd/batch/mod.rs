@@ -227,7 +227,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let emit =
         |((rows, not_annotated), boards): (Checked, Vec<Option<String>>)| -> std::io::Result<()> {
             if let Some(error) = not_annotated {
-                eprintln!("goref: error: {error}");
+                crate::words::print_error(error);
             }
             summary.add_unit(&rows, &fail_on);
             for (i, row) in rows.iter().enumerate() {
