@@ -102,7 +102,7 @@ impl Annotator {
     /// printed at once.
     pub fn write_now(&self, path: &str, bytes: &[u8], reports: &[GameReport]) {
         if let Err(error) = self.write(path, None, bytes, None, reports) {
-            crate::stdout::diagnostic(format_args!("goref: error: {error}\n"));
+            crate::words::print_error(error);
         }
     }
 

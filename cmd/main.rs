@@ -78,7 +78,7 @@ fn main() -> ExitCode {
         // closed pipe silences; only `rules`, which has none, gets here with one.
         Err(error) if output::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            stdout::diagnostic(format_args!("goref: error: {error:#}\n"));
+            words::print_error(format_args!("{error:#}"));
             ExitCode::from(2)
         }
     }

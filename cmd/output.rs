@@ -4,11 +4,13 @@
 //! - [`text`]: `validate`'s block per game;
 //! - [`score_table`]: `score`'s table, one column per rule set;
 //! - [`json`]: one JSON document per call;
-//! - [`rows`]: one row per report, as CSV or JSON Lines (`batch`).
+//! - [`rows`]: one row per report, as CSV or JSON Lines (`batch`);
+//! - [`spreadsheet`]: the text cells of every CSV file.
 
-mod json;
+pub mod json;
 pub mod rows;
 pub mod score_table;
+pub mod spreadsheet;
 pub mod standings;
 pub mod text;
 

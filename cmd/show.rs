@@ -12,6 +12,7 @@ use goref::diagram::{Charset, GameDiagram, Moment, SvgStyle, TextStyle, of_game}
 use goref::life::DeadChoice;
 use goref::report::GameReport;
 use goref::sgf;
+use goref::text::shown;
 
 use crate::Outcome;
 use crate::batch::destination::Destination;
@@ -152,7 +153,7 @@ pub fn caption(report: &GameReport, drawn: &GameDiagram) -> Vec<String> {
         format!("after move {} of {moves}", drawn.after_move)
     };
     let result = match &report.score {
-        Some(score) => format!("result {}", score.result),
+        Some(score) => format!("result {}", shown(&score.result)),
         None => "no result".to_string(),
     };
     vec![

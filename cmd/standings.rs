@@ -137,7 +137,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut reports: Vec<GameReport> = Vec::new();
     let emit = |(rows, not_annotated): batch::Checked| {
         if let Some(error) = not_annotated {
-            crate::stdout::diagnostic(format_args!("goref: error: {error}\n"));
+            crate::words::print_error(error);
         }
         reports.extend(rows);
         Ok(())
@@ -285,7 +285,7 @@ fn compare_table(path: PathBuf, prefix: &str, records: &[&GameReport]) -> Runner
     let table = match twogtp::parse(&text) {
         Ok(table) => table,
         Err(e) => {
-            runner.error = Some(e.to_string());
+            runner.error = Some(goref::text::one_line(&e.to_string()).into_owned());
             return runner;
         }
     };

@@ -1,22 +1,31 @@
 //! The command line's words for what the library reports as types: the errors, warnings
 //! and notes that depend on how the user asked, worded with the option that would change
-//! them (`--dead`, `--rules`). Everything else is said as the library says it.
+//! them (`--dead`, `--rules`). Everything else is said as the library says it. Every
+//! sentence is on one line ([`goref::text::one_line`]), whatever record text it quotes,
+//! and so is every diagnostic goref prints ([`print_error`]).
 
 use goref::adjudicate::Note;
 use goref::life::DeadStonesError;
 use goref::report::{CheckError, Warning};
+use goref::text::one_line;
+
+/// `goref: error: MESSAGE` on standard error, on one line: the message may name a file or
+/// quote a record.
+pub fn print_error(message: impl std::fmt::Display) {
+    eprintln!("goref: error: {}", one_line(&message.to_string()));
+}
 
 /// Why a file or game has no verdict.
 pub fn error(error: &CheckError) -> String {
     match error {
         CheckError::DeadStones(e) => dead_stones(e),
-        other => other.to_string(),
+        other => one_line(&other.to_string()).into_owned(),
     }
 }
 
 /// What `--dead` asked for that the board does not have.
 pub fn dead_stones(error: &DeadStonesError) -> String {
-    match error {
+    let words = match error {
         DeadStonesError::NoMarkup => {
             format!("{error}; use --dead auto, none or a list of points")
         }
@@ -26,13 +35,15 @@ pub fn dead_stones(error: &DeadStonesError) -> String {
         DeadStonesError::Engine(_)
         | DeadStonesError::EngineNoStone { .. }
         | DeadStonesError::EngineNotAsked => format!("--dead engine: {error}"),
-    }
+    };
+    one_line(&words).into_owned()
 }
 
 /// A warning about a game.
 pub fn warning(warning: &Warning) -> String {
     match warning {
         Warning::UnrecognisedRules { .. } => format!("{warning} (choose one with --rules)"),
+        // The library's sentence is already on one line (`Warning`'s `Display`).
         other => other.to_string(),
     }
 }
@@ -46,6 +57,6 @@ pub fn note(note: &Note) -> String {
             format!("{rules} counts every stone on the board as alive: --dead was not used")
         }
         Note::NoMarkup => "the record has no TB/TW territory marks: not counted under --dead markup (use --dead auto, none or a list of points to count it)".to_string(),
-        Note::Text(text) => text.clone(),
+        Note::Text(_) => note.to_string(),
     }
 }

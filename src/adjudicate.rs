@@ -122,7 +122,7 @@ pub enum Note {
 impl std::fmt::Display for Note {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Note::Text(text) => f.write_str(text),
+            Note::Text(text) => f.write_str(&crate::text::one_line(text)),
             Note::NotCountedUnlessNamed => f.write_str(
                 "the game does not end with two passes and has no territory markup: not counted (name the dead stones to count the final position)",
             ),

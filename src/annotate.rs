@@ -42,6 +42,7 @@ use crate::rules::RulesChoice;
 use crate::score;
 use crate::sgf::outline::{self, GameOutline};
 use crate::sgf::{self, GameRecord, LoadError};
+use crate::text::{one_line, shown};
 use crate::words::format_points;
 
 /// What to add to one game.
@@ -57,9 +58,11 @@ pub struct GameNotes {
 }
 
 impl GameNotes {
-    /// Add a line of comment to a node.
+    /// Add a line of comment to a node: one line, whatever record text it quotes
+    /// ([`crate::text::one_line`]).
     pub fn comment(&mut self, node: usize, line: impl Into<String>) {
-        self.comments.entry(node).or_default().push(line.into());
+        let line = one_line(&line.into()).into_owned();
+        self.comments.entry(node).or_default().push(line);
     }
 }
 
@@ -160,7 +163,7 @@ fn annotate_loaded(
                     edits.replace(value.start, value.end, NEW_PROPERTIES, "UTF-8".into());
                     let line = format!(
                         "goref: this copy is written in UTF-8; the original declared CA[{}]",
-                        text[value.clone()].trim()
+                        shown(text[value.clone()].trim())
                     );
                     notes.get_or_insert_default().comment(0, line);
                 }
@@ -234,7 +237,10 @@ fn notes_of(
             if score.result_matches == Some(Agreement::Agrees)
                 && let Some(re) = &report.recorded_result
             {
-                notes.comment(0, format!("{who}: the recorded result {re} agrees"));
+                notes.comment(
+                    0,
+                    format!("{who}: the recorded result {} agrees", shown(re)),
+                );
             }
             if score.scored && !marked {
                 marked = mark_count(&mut notes, record, score, choice);

@@ -8,6 +8,8 @@
 //! do (columns `A`-`T` without `I`, row 1 on Black's side at the bottom), and draw every
 //! board size from 1x1 to 25x25, rectangular ones included. A mark, dead stone or owner
 //! given for a point that is not on the board is left out of the picture, never a panic.
+//! Captions, notes and labels may quote a record: both drawings write each on one line
+//! ([`crate::text::one_line`]), and the SVG escapes XML's special characters too.
 
 mod game;
 mod svg;

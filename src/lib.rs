@@ -27,6 +27,7 @@ pub mod rules;
 pub mod score;
 pub mod sgf;
 pub mod standings;
+pub mod text;
 pub mod words;
 
 #[cfg(test)]

@@ -396,8 +396,9 @@ impl<'a> Replayer<'a> {
             Action::Unreadable(raw) => self.not_a_point(
                 i,
                 format!(
-                    "{}[{raw}] is not a point; the board was left as it was",
-                    mv.color.letter()
+                    "{}[{}] is not a point; the board was left as it was",
+                    mv.color.letter(),
+                    crate::text::shown(raw)
                 ),
             ),
             Action::Play(p) => self.play_stone(i, mv.color, *p),

@@ -5,7 +5,10 @@
 //! exactly these names, and every key is always present (`null` when there is nothing to
 //! say), so columns never depend on the data. Warnings, errors and notes stay typed
 //! ([`Warning`], [`CheckError`], [`Note`]) so a writer can word them for its reader; they
-//! serialise as the sentences their `Display` gives.
+//! serialise as the sentences their `Display` gives. Every sentence is on one line: the
+//! record text it quotes is in [`crate::text::shown`]'s form, and the sentence as a whole
+//! passes [`one_line`]. The record's own text (`file`, `black`, `white`,
+//! `recorded_result`, a kept `result`) stays as the record has it: each writer shows it.
 
 use serde::{Serialize, Serializer};
 
@@ -19,6 +22,7 @@ use crate::rules::{DEFAULT_PRESET, Resolved, RulesOrigin};
 use crate::score::marks::TerritoryMismatch;
 use crate::score::{self, Count, NotTerritory};
 use crate::sgf::{self, GameRecord, LoadError, LoadWarning, WarningKind};
+use crate::text::{one_line, shown};
 use crate::words::{format_points, plural};
 
 /// One finding, ready to print or serialise.
@@ -50,7 +54,7 @@ impl FindingReport {
             color: finding.color,
             point: finding.point.map(|p: Point| p.to_d4(height)),
             sgf: finding.point.map(Point::to_sgf),
-            detail: finding.detail.clone(),
+            detail: one_line(&finding.detail).into_owned(),
             consequence: finding.consequence,
         }
     }
@@ -81,11 +85,15 @@ impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Warning::Load(w) => match w.node {
-                Some(node) => write!(f, "node {node}: {}", w.message),
-                None => f.write_str(&w.message),
+                Some(node) => write!(f, "node {node}: {}", one_line(&w.message)),
+                None => f.write_str(&one_line(&w.message)),
             },
             Warning::UnrecognisedRules { ru, used } => {
-                write!(f, "RU[{ru}] is not a rule set goref knows; using {used}")
+                write!(
+                    f,
+                    "RU[{}] is not a rule set goref knows; using {used}",
+                    shown(ru)
+                )
             }
             Warning::FindingsNotListed { listed, more } => write!(
                 f,
@@ -506,8 +514,9 @@ impl GameReport {
                 point: None,
                 sgf: None,
                 detail: format!(
-                    "RE[{re}] but goref's result under {rules} is {}",
-                    score.result
+                    "RE[{}] but goref's result under {rules} is {}",
+                    shown(re),
+                    one_line(&score.result)
                 ),
                 consequence: Consequence::None,
             });
@@ -532,21 +541,26 @@ impl GameReport {
     }
 }
 
-/// A list serialised as the sentences its items' `Display` gives.
+/// A list serialised as the sentences its items' `Display` gives, each on one line.
 fn sentences<S: Serializer, T: std::fmt::Display>(
     items: &[T],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    serializer.collect_seq(items.iter().map(ToString::to_string))
+    serializer.collect_seq(
+        items
+            .iter()
+            .map(|item| one_line(&item.to_string()).into_owned()),
+    )
 }
 
-/// An optional item serialised as the sentence its `Display` gives, or `null`.
+/// An optional item serialised as the sentence its `Display` gives (on one line), or
+/// `null`.
 fn sentence<S: Serializer, T: std::fmt::Display>(
     item: &Option<T>,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     match item {
-        Some(item) => serializer.collect_str(item),
+        Some(item) => serializer.serialize_str(&one_line(&item.to_string())),
         None => serializer.serialize_none(),
     }
 }

@@ -51,6 +51,7 @@ use crate::board::Color;
 use crate::replay::{Consequence, Severity};
 use crate::report::GameReport;
 use crate::result::GameResult;
+use crate::text::shown;
 use crate::words::plural;
 
 /// How games are scored and ties broken.
@@ -427,7 +428,9 @@ impl std::fmt::Display for ScheduleProblem {
                 expected,
             } => write!(
                 f,
-                "{a} and {b} played {played} game{} of {expected}: {} missing",
+                "{} and {} played {played} game{} of {expected}: {} missing",
+                shown(a),
+                shown(b),
                 plural(*played),
                 expected - played
             ),
@@ -437,7 +440,9 @@ impl std::fmt::Display for ScheduleProblem {
                 expected,
             } => write!(
                 f,
-                "{a} and {b} played {played} games, {} more than the {expected} of every pairing",
+                "{} and {} played {played} games, {} more than the {expected} of every pairing",
+                shown(a),
+                shown(b),
                 played - expected
             ),
             ScheduleProblem::Colours {
@@ -445,8 +450,10 @@ impl std::fmt::Display for ScheduleProblem {
                 as_black: [x, y],
             } => write!(
                 f,
-                "{a} had Black {x} time{} and {b} {y} time{} in their games: colours are not balanced",
+                "{} had Black {x} time{} and {} {y} time{} in their games: colours are not balanced",
+                shown(a),
                 plural(*x),
+                shown(b),
                 plural(*y)
             ),
         }

@@ -1,9 +1,11 @@
 //! `--fail-on`: which problems of a row make the run fail, and each problem worded for
-//! the summary and for annotations.
+//! the summary and for annotations: on one line, the file shown as
+//! [`goref::text::shown`] writes it.
 
 use anyhow::{Result, bail};
 use goref::replay::{FindingKind, Severity};
 use goref::report::GameReport;
+use goref::text::{one_line, shown};
 
 /// One thing `--fail-on` asks about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,8 +29,19 @@ pub struct FailOn {
 
 /// A problem found in a row, for annotations.
 pub struct Problem {
+    /// `goref: KIND`.
     pub title: String,
-    pub message: String,
+    /// Where it is: `FILE: ` or `FILE: game 2: `.
+    pub at: String,
+    /// What it is: `move 57 W D4: SENTENCE (rules chinese)`.
+    pub detail: String,
+}
+
+impl Problem {
+    /// Where and what, in one line.
+    pub fn message(&self) -> String {
+        format!("{}{}", self.at, self.detail)
+    }
 }
 
 impl FailOn {
@@ -68,15 +81,16 @@ impl FailOn {
             return out;
         }
         let at = if r.game == 0 {
-            String::new()
+            format!("{}: ", shown(&r.file))
         } else {
-            format!("game {}: ", r.game)
+            format!("{}: game {}: ", shown(&r.file), r.game)
         };
         if let Some(error) = &r.error {
             if self.criteria.contains(&Criterion::Unreadable) {
                 out.push(Problem {
                     title: "goref: unreadable".to_string(),
-                    message: format!("{}: {at}{}", r.file, crate::words::error(error)),
+                    at,
+                    detail: crate::words::error(error),
                 });
             }
             return out;
@@ -100,15 +114,16 @@ impl FailOn {
                     place.push_str(": ");
                 }
                 // A main line cut short: the loader's warning says where, to the line.
-                let message = match r.truncated() {
+                let detail = match r.truncated() {
                     Some(warning) if f.kind == FindingKind::Truncated => {
-                        format!("{}: {at}{}", r.file, warning.message)
+                        one_line(&warning.message).into_owned()
                     }
-                    _ => format!("{}: {at}{place}{} (rules {})", r.file, f.detail, r.rules),
+                    _ => format!("{place}{} (rules {})", one_line(&f.detail), r.rules),
                 };
                 out.push(Problem {
                     title: format!("goref: {}", f.kind),
-                    message,
+                    at: at.clone(),
+                    detail,
                 });
             }
         }
@@ -119,7 +134,8 @@ impl FailOn {
         {
             out.push(Problem {
                 title: "goref: truncated".to_string(),
-                message: format!("{}: {at}{}", r.file, warning.message),
+                at,
+                detail: one_line(&warning.message).into_owned(),
             });
         }
         out

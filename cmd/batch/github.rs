@@ -1,7 +1,10 @@
 //! GitHub Actions annotations: one workflow command per problem, with the file relative
-//! to the checkout.
+//! to the checkout. The problem's words are on one line already ([`Problem`]); the file
+//! is shown as [`goref::text::shown`] writes it, and the runner's own escapes come last.
 
 use std::path::Path;
+
+use goref::text::shown;
 
 use super::fail_on::Problem;
 
@@ -21,9 +24,9 @@ pub fn github_annotation(file: &str, problem: &Problem, cwd: Option<&Path>) -> S
     let relative = relative.strip_prefix("./").unwrap_or(&relative);
     format!(
         "::error file={},title={}::{}",
-        escape_property(relative),
+        escape_property(&shown(relative)),
         escape_property(&problem.title),
-        escape_data(&problem.message)
+        escape_data(&problem.message())
     )
 }
 
@@ -57,7 +60,8 @@ mod tests {
     fn annotations_escape_as_github_reads_them() {
         let problem = Problem {
             title: "goref: ko".to_string(),
-            message: "100% sure\nnext".to_string(),
+            at: String::new(),
+            detail: "100% sure\nnext".to_string(),
         };
         assert_eq!(
             github_annotation("/r/a,b:c.sgf", &problem, Some(Path::new("/r"))),

@@ -4,6 +4,11 @@
 //! first problem, inline SVG. Nothing is fetched: the style sheet, the script and the data
 //! are in the page, and the page names no other address.
 //!
+//! Record text is shown as [`goref::text::shown`] writes it (the page is for people) and
+//! is data, never markup: the rows are JSON in a script element of type
+//! `application/json` that cannot end early ([`script_safe`]), which the page's script
+//! puts into the table as text; the boards are SVG with their text escaped.
+//!
 //! Rows are kept in memory until the end, because the summary comes first on the page:
 //! about 250 bytes per row and 10 to 20 KB per diagram (docs/benchmarks.md).
 
@@ -18,6 +23,7 @@ use goref::replay::Severity;
 use goref::report::GameReport;
 use goref::rules::RulesChoice;
 use goref::sgf;
+use goref::text::{one_line, shown};
 use serde::Serialize;
 
 use super::fail_on::FailOn;
@@ -73,10 +79,10 @@ struct Row<'a>(
     &'a str,
     u32,
     Option<usize>,
-    &'a str,
-    &'a str,
-    &'a str,
-    &'a str,
+    Cow<'a, str>,
+    Cow<'a, str>,
+    Cow<'a, str>,
+    Cow<'a, str>,
     Option<Agreement>,
     Vec<RowFinding<'a>>,
     Option<String>,
@@ -86,7 +92,7 @@ struct Row<'a>(
 
 /// A finding of a row: kind, move, whether it makes the game illegal, its sentence.
 #[derive(Serialize)]
-struct RowFinding<'a>(&'a str, Option<usize>, bool, &'a str);
+struct RowFinding<'a>(&'a str, Option<usize>, bool, Cow<'a, str>);
 
 impl HtmlReport {
     pub fn new() -> HtmlReport {
@@ -100,8 +106,9 @@ impl HtmlReport {
 
     /// One row. `problem`: the row fails `--fail-on`; `board`: its diagram, inline SVG.
     pub fn row(&mut self, r: &GameReport, problem: bool, board: Option<&str>) {
-        if self.files.last() != Some(&r.file) {
-            self.files.push(r.file.clone());
+        let file = shown(&r.file);
+        if self.files.last().map(String::as_str) != Some(&file) {
+            self.files.push(file.into_owned());
         }
         let size = r.size.as_deref().unwrap_or("");
         let side = |n: &str| n.trim().parse::<u32>().unwrap_or(0);
@@ -121,10 +128,10 @@ impl HtmlReport {
             size,
             points,
             r.moves,
-            r.black.as_deref().unwrap_or(""),
-            r.white.as_deref().unwrap_or(""),
-            r.recorded_result.as_deref().unwrap_or(""),
-            score.map_or("", |s| s.result.as_str()),
+            shown(r.black.as_deref().unwrap_or("")),
+            shown(r.white.as_deref().unwrap_or("")),
+            shown(r.recorded_result.as_deref().unwrap_or("")),
+            shown(score.map_or("", |s| s.result.as_str())),
             score.and_then(|s| s.result_matches),
             r.findings
                 .iter()
@@ -133,7 +140,7 @@ impl HtmlReport {
                         f.kind.as_str(),
                         f.move_number,
                         f.severity == Severity::Illegal,
-                        &f.detail,
+                        one_line(&f.detail),
                     )
                 })
                 .collect(),
@@ -229,9 +236,10 @@ impl HtmlReport {
     }
 }
 
-/// `value` as JSON. Serializing these strings, numbers and arrays cannot fail.
+/// `value` as JSON ([`crate::output::json::safe`]). Serializing these strings, numbers and
+/// arrays cannot fail.
 fn json<T: Serialize + ?Sized>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_default()
+    crate::output::json::safe(serde_json::to_string(value).unwrap_or_default())
 }
 
 /// JSON that can sit inside a script element: no `</` (which could end it) and no `<!`

@@ -1,11 +1,17 @@
 //! `--summary-md OUT`: a short Markdown summary of the run for a CI page
 //! (`$GITHUB_STEP_SUMMARY`): the counts, the findings by kind, and a table of the rows
 //! that fail `--fail-on` (the first [`LISTED`]; the CSV and the HTML report have them all).
-//! No links: file names are code spans, so nothing in them becomes one.
+//!
+//! Text from a record is only ever inside a code span ([`code`]): the file and the first
+//! problem's sentence, which may quote a move value or `RE`. Nothing in a code span is
+//! Markdown or HTML, a link, a mention or an emoji; the text is on one line (a line break
+//! would end the table's row, and the next line could be a heading), and its pipes are
+//! escaped so the row keeps its cells. The other cells are goref's own words.
 
 use std::io::{self, Write};
 
 use goref::report::GameReport;
+use goref::text::{one_line, shown};
 
 use super::fail_on::Problem;
 use super::summary::Summary;
@@ -19,24 +25,20 @@ pub struct MarkdownSummary {
     not_listed: usize,
 }
 
-/// Text for a table cell: one line, pipes escaped, in a code span when `code`.
-fn cell(text: &str, code: bool) -> String {
-    let one_line: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    if code {
-        // A code span whose fence is longer than any run of backticks inside.
-        let longest = one_line
-            .split(|c| c != '`')
-            .map(str::len)
-            .max()
-            .unwrap_or(0);
-        let fence = "`".repeat(longest + 1);
-        format!("{fence} {} {fence}", one_line.replace('|', "\\|"))
-    } else {
-        one_line.replace('|', "\\|")
-    }
+/// A table cell of text that may come from a record (already shown on one line, by
+/// [`shown`] or [`one_line`]): a code span whose fence is longer than any run of
+/// backticks inside, padded with a space so a backtick at either end stays inside, with
+/// its pipes escaped (GitHub's tables read `\|` as a pipe, inside code spans too).
+fn code(text: &str) -> String {
+    let text = one_line(text);
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    format!("{fence} {} {fence}", text.replace('|', "\\|"))
+}
+
+/// A table cell of goref's own words (the rule set, finding kinds): pipes escaped.
+fn words(text: &str) -> String {
+    text.replace('|', "\\|")
 }
 
 impl MarkdownSummary {
@@ -61,12 +63,13 @@ impl MarkdownSummary {
                 kinds.push(kind);
             }
         }
+        let first = problems.first().map_or("", |p| p.detail.as_str());
         self.failing.push(format!(
             "| {} | {game} | {} | {} | {} |",
-            cell(&r.file, true),
-            cell(&r.rules, false),
-            cell(&kinds.join(", "), false),
-            cell(&first_detail(r, problems), false),
+            code(&shown(&r.file)),
+            words(&r.rules),
+            words(&kinds.join(", ")),
+            code(first),
         ));
     }
 
@@ -119,17 +122,4 @@ impl MarkdownSummary {
         }
         out.flush()
     }
-}
-
-/// The first problem's sentence, without the file and game it starts with (the table's
-/// other cells say them).
-fn first_detail(r: &GameReport, problems: &[Problem]) -> String {
-    problems.first().map_or(String::new(), |p| {
-        let text = p.message.as_str();
-        let text = text.strip_prefix(&format!("{}: ", r.file)).unwrap_or(text);
-        let text = text
-            .strip_prefix(&format!("game {}: ", r.game))
-            .unwrap_or(text);
-        text.to_string()
-    })
 }

@@ -243,7 +243,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let emit =
         |((rows, not_annotated), boards): (Checked, Vec<Option<String>>)| -> std::io::Result<()> {
             if let Some(error) = not_annotated {
-                crate::stdout::diagnostic(format_args!("goref: error: {error}\n"));
+                crate::words::print_error(error);
             }
             summary.add_unit(&rows, &fail_on);
             found_game |= rows.iter().any(|r| r.game > 0);

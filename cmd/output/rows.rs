@@ -1,6 +1,7 @@
 //! The rows of `goref batch`: one per report, written as CSV or as JSON Lines from one
 //! [`Row`] type, so the two formats have the same columns, names and order
-//! (docs/formats.md).
+//! (docs/formats.md). JSON Lines carries the record's text as data; CSV cells show it
+//! ([`spreadsheet`]).
 
 use std::io::{self, Write};
 
@@ -12,7 +13,7 @@ use goref::words::format_points;
 use serde::Serialize;
 use serde_json::json;
 
-use super::ReportWriter;
+use super::{ReportWriter, json, spreadsheet};
 use crate::words;
 
 /// Declares [`Row`] once: its fields are the CSV columns, in order, and the JSON Lines
@@ -68,7 +69,7 @@ row! {
     margin: Option<f64>,
     dead_source: Option<DeadSource>,
     result_matches: Option<Agreement>,
-    error: Option<String>,
+    error: Option<Sentence>,
     /// Added after the columns of the first release, so scripts that read columns by
     /// position keep working.
     decided_by: Option<DecidedBy>,
@@ -99,13 +100,20 @@ impl<'a> Row<'a> {
             margin: score.and_then(|s| s.margin),
             dead_source: score.map(|s| s.dead_source),
             result_matches: score.and_then(|s| s.result_matches),
-            error: r.error.as_ref().map(words::error),
+            error: r.error.as_ref().map(|e| Sentence(words::error(e))),
             decided_by: score.map(|s| s.decided_by),
         }
     }
 }
 
-/// A value as a CSV cell: empty for none, points as people write them (`6.5`, `7`).
+/// A sentence (the `error` column): in JSON Lines as it is, in CSV a cell of
+/// [`spreadsheet::sentence`].
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct Sentence(String);
+
+/// A value as a CSV cell: empty for none, points as people write them (`6.5`, `7`), text
+/// as [`spreadsheet`] writes it.
 trait Cell {
     /// Append the cell's text to `out`.
     fn put(&self, out: &mut String);
@@ -134,15 +142,16 @@ macro_rules! cell_by_display {
 
 cell_by_display!(usize, u32, bool, Agreement);
 
+/// Record text (the file, the players, the results) and goref's own words alike.
 impl Cell for &str {
     fn put(&self, out: &mut String) {
-        out.push_str(self);
+        spreadsheet::record_text(self, out);
     }
 }
 
-impl Cell for String {
+impl Cell for Sentence {
     fn put(&self, out: &mut String) {
-        out.push_str(self);
+        spreadsheet::sentence(&self.0, out);
     }
 }
 
@@ -237,13 +246,15 @@ impl<W: Write> ReportWriter for JsonlWriter<W> {
             row: Row::new(report),
             findings: &report.findings,
         };
-        serde_json::to_writer(&mut self.out, &line)?;
+        let text = json::safe(serde_json::to_string(&line)?);
+        self.out.write_all(text.as_bytes())?;
         self.out.write_all(b"\n")
     }
 
     fn finish(&mut self, summary: Option<&serde_json::Value>) -> io::Result<()> {
         if let Some(summary) = summary {
-            serde_json::to_writer(&mut self.out, &json!({ "summary": summary }))?;
+            let text = json::safe(serde_json::to_string(&json!({ "summary": summary }))?);
+            self.out.write_all(text.as_bytes())?;
             self.out.write_all(b"\n")?;
         }
         self.out.flush()

@@ -1,6 +1,7 @@
 //! `goref score`'s text: one table per game with a column per rule set (what each total
 //! is made of, the result, the recorded result and whether they match), then the dead
-//! stones, findings, notes and errors, each line naming its rule set.
+//! stones, findings, notes and errors, each line naming its rule set. Record text is
+//! shown as [`goref::text::shown`] writes it.
 
 use std::io::{self, Write};
 
@@ -8,6 +9,7 @@ use goref::adjudicate::Agreement;
 use goref::report::GameReport;
 use goref::rules::Counting;
 use goref::score::{Count, SideCount};
+use goref::text::shown;
 use goref::words::format_points;
 
 use super::text::{finding_line, heading};
@@ -148,13 +150,20 @@ const LINES: [Line; 19] = [
     }),
     line("total B", |r| r.score.as_ref()?.black.map(format_points)),
     line("total W", |r| r.score.as_ref()?.white.map(format_points)),
-    line("result", |r| Some(r.score.as_ref()?.result.clone())),
+    // A recorded result kept as goref's is the record's text.
+    line("result", |r| {
+        Some(shown(&r.score.as_ref()?.result).into_owned())
+    }),
     line("decided by", |r| {
         Some(r.score.as_ref()?.decided_by.described())
     }),
     Line {
         label: "recorded",
-        cell: |r| r.recorded_result.clone(),
+        cell: |r| {
+            r.recorded_result
+                .as_deref()
+                .map(|re| shown(re).into_owned())
+        },
         always: true,
     },
     Line {
@@ -199,7 +208,7 @@ fn write_game(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()> {
         return Ok(());
     };
     if head.game == 0 {
-        writeln!(out, "{}", head.file)?;
+        writeln!(out, "{}", shown(&head.file))?;
         let error = head.error.as_ref().map(words::error);
         return writeln!(out, "  error: {}", error.as_deref().unwrap_or("unreadable"));
     }

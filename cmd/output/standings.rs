@@ -1,15 +1,19 @@
 //! The writers of `goref standings`: text for people, one JSON document, and the table as
 //! CSV. JSON and CSV use the same field names (docs/formats.md): the CSV is the JSON's
 //! `players`, its `tie_breaks` flattened into columns that do not depend on the system.
+//! The text shows names and files as [`goref::text::shown`] writes them, the CSV as
+//! [`spreadsheet`] does, and JSON carries them as data ([`super::json::safe`]).
 
 use std::io::{self, Write};
 
 use goref::report::GameReport;
 use goref::standings::twogtp::Difference;
 use goref::standings::{GameStatus, Pairing, Standings, System, TieBreaks};
+use goref::text::{one_line, shown};
 use goref::words::format_points;
 use serde_json::{Value, json};
 
+use super::{json, spreadsheet};
 use crate::words;
 
 /// What `standings` prints: the table and what it was made from.
@@ -148,7 +152,7 @@ pub fn text(event: &Event) -> io::Result<()> {
     for p in &table.players {
         let mut row = vec![
             format!("{}{}", p.rank, if p.shared { "=" } else { "" }),
-            p.player.clone(),
+            shown(&p.player).into_owned(),
             format_points(p.points),
             p.wins.to_string(),
             p.losses.to_string(),
@@ -173,7 +177,7 @@ pub fn text(event: &Event) -> io::Result<()> {
                 .collect::<Vec<_>>(),
         ];
         for (i, p) in table.players.iter().enumerate() {
-            let mut row = vec![(i + 1).to_string(), p.player.clone()];
+            let mut row = vec![(i + 1).to_string(), shown(&p.player).into_owned()];
             for j in 0..table.players.len() {
                 row.push(if i == j {
                     ".".to_string()
@@ -196,7 +200,7 @@ pub fn text(event: &Event) -> io::Result<()> {
         } else {
             writeln!(out, "schedule:")?;
             for problem in &table.schedule {
-                writeln!(out, "  {problem}")?;
+                writeln!(out, "  {}", one_line(&problem.to_string()))?;
             }
         }
     }
@@ -206,7 +210,10 @@ pub fn text(event: &Event) -> io::Result<()> {
     let mut rows = Vec::new();
     for (game, report) in table.games.iter().zip(event.reports) {
         let (result, decided) = match &report.score {
-            Some(score) => (score.result.clone(), score.decided_by.described()),
+            Some(score) => (
+                shown(&score.result).into_owned(),
+                score.decided_by.described(),
+            ),
             None => ("?".to_string(), String::new()),
         };
         let note = match game.status {
@@ -222,13 +229,13 @@ pub fn text(event: &Event) -> io::Result<()> {
         rows.push(vec![
             format!("  {}", game_name(report)),
             game.black_name
-                .clone()
-                .or_else(|| report.black.clone())
-                .unwrap_or_else(|| "?".into()),
+                .as_deref()
+                .or(report.black.as_deref())
+                .map_or("?".into(), |name| shown(name).into_owned()),
             game.white_name
-                .clone()
-                .or_else(|| report.white.clone())
-                .unwrap_or_else(|| "?".into()),
+                .as_deref()
+                .or(report.white.as_deref())
+                .map_or("?".into(), |name| shown(name).into_owned()),
             result,
             decided,
             note,
@@ -237,7 +244,7 @@ pub fn text(event: &Event) -> io::Result<()> {
     columns(&mut out, &rows, 6)?;
     for report in event.unreadable {
         let error = report.error.as_ref().map(words::error).unwrap_or_default();
-        writeln!(out, "  {}: cannot be read: {error}", report.file)?;
+        writeln!(out, "  {}: cannot be read: {error}", shown(&report.file))?;
     }
 
     for runner in event.runner {
@@ -245,15 +252,16 @@ pub fn text(event: &Event) -> io::Result<()> {
         if let Some(error) = &runner.error {
             writeln!(
                 out,
-                "runner's table {}: cannot be read: {error}",
-                runner.path
+                "runner's table {}: cannot be read: {}",
+                shown(&runner.path),
+                one_line(error)
             )?;
             continue;
         }
         writeln!(
             out,
             "runner's table {}: {} game{}, {} differ{} from goref",
-            runner.path,
+            shown(&runner.path),
             runner.games,
             goref::words::plural(runner.games),
             runner.differences.len(),
@@ -269,12 +277,19 @@ pub fn text(event: &Event) -> io::Result<()> {
                 .as_ref()
                 .map(|s| format!(", decided by {}", s.decided_by.described()))
                 .unwrap_or_default();
-            writeln!(out, "  game {} ({}): {d}{decided}", d.game, report.file)?;
+            writeln!(
+                out,
+                "  game {} ({}): {}{decided}",
+                d.game,
+                shown(&report.file),
+                one_line(&d.to_string())
+            )?;
         }
         for missing in &runner.missing {
             writeln!(
                 out,
-                "  {missing}: listed in the table but not among the records read"
+                "  {}: listed in the table but not among the records read",
+                shown(missing)
             )?;
         }
     }
@@ -318,9 +333,9 @@ fn encounters(table: &Standings, i: usize, j: usize) -> String {
 /// A game as the lists name it: its file, with `#N` in a file of several games.
 fn game_name(report: &GameReport) -> String {
     if report.game > 1 {
-        format!("{}#{}", report.file, report.game)
+        format!("{}#{}", shown(&report.file), report.game)
     } else {
-        report.file.clone()
+        shown(&report.file).into_owned()
     }
 }
 
@@ -411,8 +426,11 @@ pub fn json(event: &Event) -> io::Result<()> {
         "runner": runner,
     });
     let mut out = io::BufWriter::new(io::stdout().lock());
-    serde_json::to_writer_pretty(&mut out, &document)?;
-    writeln!(out)?;
+    writeln!(
+        out,
+        "{}",
+        json::safe(serde_json::to_string_pretty(&document)?)
+    )?;
     out.flush()
 }
 
@@ -444,10 +462,12 @@ pub fn csv(event: &Event) -> io::Result<()> {
     out.write_record(CSV_COLUMNS).map_err(to_io)?;
     for p in &event.table.players {
         let t = &p.tie_breaks;
+        let mut player = String::new();
+        spreadsheet::record_text(&p.player, &mut player);
         out.write_record([
             p.rank.to_string(),
             p.shared.to_string(),
-            p.player.clone(),
+            player,
             format_points(p.points),
             p.wins.to_string(),
             p.losses.to_string(),

@@ -1,11 +1,13 @@
 //! `goref validate`'s text: one block per game, a heading, the rule set, a verdict, then
-//! one line per finding and per warning.
+//! one line per finding and per warning. Record text (the file, the players, the result)
+//! is shown as [`goref::text::shown`] writes it; sentences are on one line.
 
 use std::io::{self, Write};
 
 use goref::replay::Severity;
 use goref::report::{FindingReport, GameReport};
 use goref::rules::RulesOrigin;
+use goref::text::{one_line, shown};
 use goref::words::{format_points, plural};
 
 use super::{Blocks, ReportWriter};
@@ -36,7 +38,7 @@ impl<W: Write> ReportWriter for TextWriter<W> {
 /// The text block for one game.
 fn write_text(out: &mut impl Write, r: &GameReport) -> io::Result<()> {
     if let Some(error) = &r.error {
-        writeln!(out, "{}{}", r.file, game_number(r))?;
+        writeln!(out, "{}{}", shown(&r.file), game_number(r))?;
         return writeln!(out, "  verdict: UNREADABLE: {}", words::error(error));
     }
     writeln!(out, "{}", heading(r))?;
@@ -89,8 +91,8 @@ fn game_number(r: &GameReport) -> String {
 pub fn heading(r: &GameReport) -> String {
     let players = format!(
         "{} (B) vs {} (W)",
-        r.black.as_deref().unwrap_or("?"),
-        r.white.as_deref().unwrap_or("?")
+        r.black.as_deref().map_or("?".into(), shown),
+        r.white.as_deref().map_or("?".into(), shown)
     );
     let size = r.size.as_deref().map_or(String::new(), |s| {
         if s.contains('x') {
@@ -108,10 +110,12 @@ pub fn heading(r: &GameReport) -> String {
     };
     format!(
         "{}{}: {players}, {size}, {komi}{handicap}, {} moves, result {}",
-        r.file,
+        shown(&r.file),
         game_number(r),
         r.moves.unwrap_or(0),
-        r.recorded_result.as_deref().unwrap_or("not recorded")
+        r.recorded_result
+            .as_deref()
+            .map_or("not recorded".into(), shown)
     )
 }
 
@@ -131,7 +135,7 @@ pub fn finding_line(f: &FindingReport) -> String {
     format!(
         "{place}{}: {} [{}, consequence: {}]",
         f.kind,
-        f.detail,
+        one_line(&f.detail),
         f.severity.as_str(),
         f.consequence.as_str()
     )

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use super::{Cell, Diagram, column_letter, star_points};
 use crate::board::Color;
 use crate::point::Point;
+use crate::text::one_line;
 
 /// Where the SVG goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,9 +49,11 @@ fn centre(p: Point) -> (u32, u32) {
     )
 }
 
-/// Text with the five XML special characters escaped and control characters (not allowed
-/// in XML 1.0) made spaces: safe in SVG and in HTML, in content and in attributes.
+/// Text on one line ([`one_line`]: control characters, which XML 1.0 does not allow,
+/// bidirectional overrides and line separators escaped), with the five XML special
+/// characters escaped: safe in SVG and in HTML, in content and in attributes.
 pub fn escape(text: &str) -> String {
+    let text = one_line(text);
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
@@ -59,8 +62,6 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Control characters other than tab are not allowed in XML 1.0.
-            c if c.is_control() => out.push(' '),
             c => out.push(c),
         }
     }

@@ -324,6 +324,25 @@ fn svg_final_position_fades_dead_stones_and_squares_owned_points() {
 }
 
 #[test]
+fn text_shows_the_control_characters_of_captions_notes_and_marks_escaped() {
+    let mut d = Diagram::new(board("X O"));
+    d.caption.push("\u{1b}]52;c;aGk=\u{7}".to_string());
+    d.notes.push("a\n::error::x".to_string());
+    d.marks.push(Mark {
+        point: Point::new(0, 0),
+        label: "\u{1b}[2J".to_string(),
+    });
+    let text = d.text(PLAIN);
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
+    assert!(text.starts_with("\\x1b]52;c;aGk=\\x07\n"), "{text}");
+    assert!(text.contains("\na\\n::error::x\n"), "{text}");
+    assert!(text.contains(" \\x1b[2J: A1"), "{text}");
+}
+
+#[test]
 fn svg_escapes_the_caption() {
     let mut d = Diagram::new(board("X O"));
     d.caption.push("<Lee & \"Cho\">\u{7}".to_string());
@@ -331,13 +350,13 @@ fn svg_escapes_the_caption() {
     let doc = roxmltree::Document::parse(&svg).expect("XML");
     assert_eq!(
         with_class(&doc, "caption")[0].text(),
-        Some("<Lee & \"Cho\"> ")
+        Some("<Lee & \"Cho\">\\x07")
     );
     assert_eq!(
         doc.descendants()
             .find(|n| n.has_tag_name("title"))
             .and_then(|n| n.text()),
-        Some("<Lee & \"Cho\"> ")
+        Some("<Lee & \"Cho\">\\x07")
     );
 }
 

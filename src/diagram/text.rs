@@ -17,6 +17,7 @@ use std::fmt::Write as _;
 use super::{Cell, Diagram, column_letter, star_points};
 use crate::board::Color;
 use crate::point::Point;
+use crate::text::one_line;
 
 /// The characters a text diagram is drawn with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +135,7 @@ impl Diagram {
             current: Paint::Plain,
         };
         for line in &self.caption {
-            p.put_str(line, Paint::Plain);
+            p.put_str(&one_line(line), Paint::Plain);
             p.end_line();
         }
         let header = |p: &mut Painter| {
@@ -195,7 +196,7 @@ impl Diagram {
         header(&mut p);
         self.legend(&mut p, style.charset);
         for line in &self.notes {
-            p.put_str(line, Paint::Plain);
+            p.put_str(&one_line(line), Paint::Plain);
             p.end_line();
         }
         p.out
@@ -272,7 +273,11 @@ impl Diagram {
                 ""
             };
             p.put_str(
-                &format!(" {}: {}{last}", mark.label, self.name(mark.point)),
+                &format!(
+                    " {}: {}{last}",
+                    one_line(&mark.label),
+                    self.name(mark.point)
+                ),
                 Paint::Plain,
             );
             p.end_line();

@@ -19,6 +19,7 @@ use super::{
 use crate::board::Color;
 use crate::point::{MAX_SIZE, Point};
 use crate::result::GameResult;
+use crate::text::shown;
 
 /// A parsed node that takes its subtree apart without recursion when dropped.
 pub(crate) struct Tree<P: SgfProp>(pub SgfNode<P>);
@@ -475,7 +476,7 @@ impl Builder {
                 _ => self.warn(
                     n,
                     WarningKind::InvalidValue,
-                    format!("PL[{raw}] names no player (B or W): ignored"),
+                    format!("PL[{}] names no player (B or W): ignored", shown(&raw)),
                 ),
             },
             "BL" | "WL" => {
@@ -486,7 +487,10 @@ impl Builder {
                             self.warn(
                                 n,
                                 WarningKind::Time,
-                                format!("{id}[{raw}] is a clock time: read as {t} seconds"),
+                                format!(
+                                    "{id}[{}] is a clock time: read as {t} seconds",
+                                    shown(&raw)
+                                ),
                             );
                             Some(t)
                         }
@@ -499,7 +503,7 @@ impl Builder {
                     None => self.warn(
                         n,
                         WarningKind::InvalidValue,
-                        format!("{id}[{raw}] is not a number of seconds: ignored"),
+                        format!("{id}[{}] is not a number of seconds: ignored", shown(&raw)),
                     ),
                 }
             }
@@ -518,7 +522,8 @@ impl Builder {
                     n,
                     WarningKind::InvalidValue,
                     format!(
-                        "{id}[{raw}] holds {} values: the first is used",
+                        "{id}[{}] holds {} values: the first is used",
+                        shown(&raw),
                         values.len()
                     ),
                 );
@@ -625,8 +630,9 @@ impl Builder {
                 n,
                 WarningKind::Komi,
                 format!(
-                    "KO[{raw}] in the root read as komi {} (KO is a move property, but some \
+                    "KO[{}] in the root read as komi {} (KO is a move property, but some \
                      records, the Nihon Ki-in's among them, write komi there)",
+                    shown(&raw),
                     format_number(k)
                 ),
             );
@@ -696,7 +702,10 @@ impl Builder {
             self.warn(
                 n,
                 WarningKind::Move,
-                format!("{id}[{raw}] holds more than one value: kept as unreadable"),
+                format!(
+                    "{id}[{}] holds more than one value: kept as unreadable",
+                    shown(&raw)
+                ),
             );
             return Action::Unreadable(raw);
         };
@@ -711,7 +720,7 @@ impl Builder {
             self.warn(
                 n,
                 WarningKind::Move,
-                format!("{id}[{value}] read as a pass"),
+                format!("{id}[{}] read as a pass", shown(value)),
             );
             return Action::Pass;
         }
@@ -720,7 +729,8 @@ impl Builder {
                 n,
                 WarningKind::Move,
                 format!(
-                    "{id}[{value}] is a rule-document coordinate, not SGF: read as {} (SGF `{}`)",
+                    "{id}[{}] is a rule-document coordinate, not SGF: read as {} (SGF `{}`)",
+                    shown(value),
                     v.to_ascii_uppercase(),
                     p.to_sgf()
                 ),
@@ -730,7 +740,7 @@ impl Builder {
         self.warn(
             n,
             WarningKind::Move,
-            format!("{id}[{value}] is not a point: kept as unreadable"),
+            format!("{id}[{}] is not a point: kept as unreadable", shown(value)),
         );
         Action::Unreadable(value.clone())
     }
@@ -765,7 +775,7 @@ impl Builder {
                 WarningKind::InvalidValue,
                 format!(
                     "{id} holds values that are not points ([{}]): ignored",
-                    junk.join("][")
+                    shown(&junk.join("]["))
                 ),
             );
         }
@@ -809,7 +819,8 @@ impl Builder {
                 n,
                 WarningKind::Komi,
                 format!(
-                    "KM[{raw}] uses a decimal comma: read as {}",
+                    "KM[{}] uses a decimal comma: read as {}",
+                    shown(raw),
                     format_number(k)
                 ),
             );
@@ -824,14 +835,14 @@ impl Builder {
         self.warn(
             n,
             WarningKind::Komi,
-            format!("KM[{raw}] is not a number: {outcome}"),
+            format!("KM[{}] is not a number: {outcome}", shown(raw)),
         );
     }
 
     /// A numeric komi, with the habits of servers and databases undone. Warnings show `raw`,
     /// the value as written when sgf-parse could not read it, else `k`.
     fn komi_value(&mut self, n: usize, k: f64, raw: Option<&str>) {
-        let raw = || raw.map_or_else(|| format_number(k), str::to_string);
+        let raw = || raw.map_or_else(|| format_number(k), |raw| shown(raw).into_owned());
         if !k.is_finite() {
             self.warn(
                 n,
@@ -871,13 +882,13 @@ impl Builder {
                 Err(_) => self.warn(
                     n,
                     WarningKind::InvalidValue,
-                    format!("HA[{raw}] is not a handicap: ignored"),
+                    format!("HA[{}] is not a handicap: ignored", shown(raw)),
                 ),
             },
             _ => self.warn(
                 n,
                 WarningKind::InvalidValue,
-                format!("HA[{raw}] is not a number of stones: ignored"),
+                format!("HA[{}] is not a number of stones: ignored", shown(raw)),
             ),
         }
     }
@@ -893,14 +904,15 @@ impl Builder {
                 let ignored = if rest.is_empty() {
                     String::new()
                 } else {
-                    format!("; `{rest}` is ignored")
+                    format!("; `{}` is ignored", shown(rest))
                 };
                 self.warn(
                     n,
                     WarningKind::Time,
                     format!(
-                        "TM[{raw}] is not a number of seconds: read as {} seconds of main \
+                        "TM[{}] is not a number of seconds: read as {} seconds of main \
                          time{ignored}",
+                        shown(raw),
                         format_number(seconds)
                     ),
                 );
@@ -910,7 +922,10 @@ impl Builder {
             None => self.warn(
                 n,
                 WarningKind::Time,
-                format!("TM[{raw}] is not a time goref can read: no main time recorded"),
+                format!(
+                    "TM[{}] is not a time goref can read: no main time recorded",
+                    shown(raw)
+                ),
             ),
         }
     }

@@ -12,6 +12,7 @@
 //!   must be filled, TB/TW marks compared);
 //! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
 //! - [`docs`]: every example output of README.md and docs/ is what goref prints;
+//! - [`hostile_output`]: records written to attack every output writer (issue 26);
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
 //!   GNU Go;
 //! - [`show`]: `goref show`, its text and SVG;
@@ -34,6 +35,7 @@ mod docs;
 mod estimate_corpus;
 mod gtp;
 mod hostile_io;
+mod hostile_output;
 mod hostile_verdicts;
 mod malformed;
 mod pre_commit;
