@@ -10,9 +10,13 @@ use goref::report::{CheckError, Warning};
 use goref::text::one_line;
 
 /// `goref: error: MESSAGE` on standard error, on one line: the message may name a file or
-/// quote a record.
+/// quote a record. Written through [`crate::stdout::diagnostic`], so a closed standard
+/// error (`2>&1 | head`) drops it rather than ending the run.
 pub fn print_error(message: impl std::fmt::Display) {
-    eprintln!("goref: error: {}", one_line(&message.to_string()));
+    crate::stdout::diagnostic(format_args!(
+        "goref: error: {}\n",
+        one_line(&message.to_string())
+    ));
 }
 
 /// Why a file or game has no verdict.

@@ -73,7 +73,7 @@ fn collection(game: &str, n: usize) -> String {
 /// with the verdict of the whole run (1 here: the illegal game, or for standings the file
 /// that cannot be read, comes after the pipe has closed), as they do without the pipe;
 /// and so they do with standard error on the same pipe (`2>&1 | head -1`), where the
-/// summary and the diagnostics are dropped too.
+/// summary and the diagnostics (an annotated copy that cannot be written) are dropped too.
 #[test]
 fn a_closed_pipe_keeps_the_verdict() {
     let dir = tempfile::tempdir().expect("a temporary folder");
@@ -87,8 +87,12 @@ fn a_closed_pipe_keeps_the_verdict() {
     write(&dir.path().join("games/c.sgf"), b"not a game record");
     let many_illegal = collection(ILLEGAL, 5000);
     write(&dir.path().join("illegal.sgf"), many_illegal.as_bytes());
-    let runs: [&[&str]; 5] = [
+    // A folder where the annotated copy of b.sgf would go: its `goref: error:` line comes
+    // after the pipe has closed.
+    fs::create_dir_all(dir.path().join("out/games/b.sgf")).expect("a folder");
+    let runs: [&[&str]; 6] = [
         &["batch", "--csv", "-", "games"],
+        &["batch", "--csv", "-", "--annotate-dir", "out", "games"],
         &[
             "batch",
             "--jsonl",
