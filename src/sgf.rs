@@ -264,9 +264,10 @@ pub enum GameError {
     },
     /// `SZ` holds a value that is not a board size: the game is not judged on a guess.
     #[error(
-        "game {}: SZ[{value}] is not a board size goref can read (a side from 1 to 25, or \
+        "game {}: SZ[{}] is not a board size goref can read (a side from 1 to 25, or \
          columns:rows): the game cannot be judged without its board",
-        game + 1
+        game + 1,
+        crate::text::shown(.value)
     )]
     UnreadableSize { game: usize, value: String },
     /// No node of the game holds a property: there is no game to judge (an empty `(;)`,

@@ -145,7 +145,7 @@ fn board_size(
     let written = |size: &Result<(u32, u32), String>| match size {
         Ok((w, h)) if w == h => w.to_string(),
         Ok((w, h)) => format!("{w}:{h}"),
-        Err(raw) => raw.clone(),
+        Err(raw) => shown(raw).into_owned(),
     };
     if let Some(other) = sizes.find(|other| other != &first) {
         warnings.push(warn(
@@ -344,9 +344,9 @@ impl Builder {
                 format!(" (node {})", first.node)
             };
             let message = format!(
-                "{id} is written twice, {id}[{}]{where_first} and {id}[{written}]: the first \
-                 is used",
-                first.written
+                "{id} is written twice, {id}[{}]{where_first} and {id}[{}]: the first is used",
+                shown(&first.written),
+                shown(written)
             );
             self.warn(n, WarningKind::Structure, message);
         }
@@ -646,7 +646,7 @@ impl Builder {
             if let Some(why) = why {
                 let message = format!(
                     "RE[{}] {why}: it is never compared with goref's result",
-                    first.written
+                    shown(&first.written)
                 );
                 self.warn(first.node, WarningKind::InvalidValue, message);
             }
@@ -842,7 +842,8 @@ impl Builder {
     /// A numeric komi, with the habits of servers and databases undone. Warnings show `raw`,
     /// the value as written when sgf-parse could not read it, else `k`.
     fn komi_value(&mut self, n: usize, k: f64, raw: Option<&str>) {
-        let raw = || raw.map_or_else(|| format_number(k), |raw| shown(raw).into_owned());
+        let written = || raw.map_or_else(|| format_number(k), str::to_string);
+        let raw = || shown(&written()).into_owned();
         if !k.is_finite() {
             self.warn(
                 n,
@@ -852,7 +853,7 @@ impl Builder {
             return;
         }
         let (komi, why) = normalise_komi(k);
-        if self.seen_as(n, "KM", &raw(), &format_number(komi)) {
+        if self.seen_as(n, "KM", &written(), &format_number(komi)) {
             return;
         }
         match why {

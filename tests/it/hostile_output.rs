@@ -343,6 +343,41 @@ fn record_values_in_sentences_stay_on_one_line() {
     }
 }
 
+/// Items 2 and 3 for the sentences that quote a value the loader could not use: a
+/// property written twice (`SZ`, `PB`, `RE`), an `RE` goref cannot read and an `SZ` it
+/// cannot read quote the record's value in its shown form, where a backslash the record
+/// holds is doubled, so the text `\x1b` in a record never reads as the escape of an ESC.
+#[test]
+fn values_the_loader_cannot_use_are_quoted_shown() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // The text `\x1b`, then the character ESC.
+    let raw = "\\x1b\x1b";
+    let v = value(raw);
+    std::fs::write(
+        dir.path().join("twice.sgf"),
+        format!("(;GM[1]SZ[9]SZ[9{v}]KM[6.5]PB[a]PB[b{v}]RE[B+{v}]RE[W+R];B[ee])"),
+    )
+    .expect("a record");
+    std::fs::write(
+        dir.path().join("size.sgf"),
+        format!("(;GM[1]SZ[9{v}];B[ee])"),
+    )
+    .expect("a record");
+    let shown = "\\\\x1b\\x1b";
+    let (out, err, _) = run_in(dir.path(), &["validate", "twice.sgf", "size.sgf"]);
+    assert_safe("validate", &out);
+    assert_safe("validate", &err);
+    for sentence in [
+        format!("the root holds SZ[9] and SZ[9{shown}]: the first is used"),
+        format!("PB is written twice, PB[a] and PB[b{shown}]: the first is used"),
+        format!("RE is written twice, RE[B+{shown}] and RE[W+R]: the first is used"),
+        format!("RE[B+{shown}] is not a result goref can read"),
+        format!("SZ[9{shown}] is not a board size goref can read"),
+    ] {
+        assert!(out.contains(&sentence), "{sentence}\n{out}");
+    }
+}
+
 /// The rows of the Markdown summary's table of failing rows, each split into its cells at
 /// the pipes that are not escaped.
 fn markdown_rows(md: &str) -> Vec<Vec<String>> {
