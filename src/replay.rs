@@ -903,7 +903,8 @@ impl<'a> Replayer<'a> {
             let claimed = GameResult::parse(re);
             if claimed.is_count() && !ended_by_passes {
                 let detail = format!(
-                    "RE[{re}] claims a count, but the record does not end with two consecutive passes"
+                    "RE[{}] claims a count, but the record does not end with two consecutive passes",
+                    crate::text::shown(re)
                 );
                 self.found.push(Finding::about_record(
                     FindingKind::NotFinished,

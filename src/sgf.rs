@@ -274,7 +274,7 @@ pub enum GameError {
     /// or a `(;` that happens to lie in other text).
     #[error("game {}: no node of the game holds a property: there is nothing to judge", game + 1)]
     NoContent { game: usize },
-    #[error("game {}: not a Go game (GM[{gm}]; Go is GM[1])", game + 1)]
+    #[error("game {}: not a Go game (GM[{}]; Go is GM[1])", game + 1, crate::text::shown(.gm))]
     NotGo { game: usize, gm: String },
     #[error("game {}: {message}", game + 1)]
     Syntax { game: usize, message: String },

@@ -14,6 +14,7 @@ use encoding_rs::{
     BIG5, EUC_KR, Encoding, GB18030, GBK, SHIFT_JIS, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252,
 };
 
+use crate::text::shown;
 use crate::words::plural;
 
 /// The decoded text of a file and what the decoder had to assume to get it.
@@ -69,11 +70,13 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
     if let Ok(text) = std::str::from_utf8(bytes) {
         match (&declared, declared_encoding) {
             (Some(label), Some(encoding)) if encoding != UTF_8 => notes.push(format!(
-                "the file declares CA[{label}] but its bytes are UTF-8: read as UTF-8"
+                "the file declares CA[{}] but its bytes are UTF-8: read as UTF-8",
+                shown(label)
             )),
             (Some(label), None) => notes.push(format!(
-                "the file declares CA[{label}], a charset goref does not know; its bytes are \
-                 UTF-8 and were read as UTF-8"
+                "the file declares CA[{}], a charset goref does not know; its bytes are \
+                 UTF-8 and were read as UTF-8",
+                shown(label)
             )),
             _ => {}
         }
@@ -91,7 +94,10 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
     }
 
     let said = match &declared {
-        Some(label) => format!("the file declares CA[{label}] but its bytes do not decode as that"),
+        Some(label) => format!(
+            "the file declares CA[{}] but its bytes do not decode as that",
+            shown(label)
+        ),
         None => "the file declares no charset (CA) and is not UTF-8".to_string(),
     };
 
@@ -101,7 +107,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
         let sequences = format!("sequence{}", plural(invalid));
         let start = match &declared {
             Some(label) if declared_encoding == Some(UTF_8) => {
-                format!("the file declares CA[{label}] but holds")
+                format!("the file declares CA[{}] but holds", shown(label))
             }
             _ => format!("{said}; it holds"),
         };

@@ -378,6 +378,32 @@ fn values_the_loader_cannot_use_are_quoted_shown() {
     }
 }
 
+/// The same for the values main's sentences quoted before this issue: a `GM` that is not
+/// Go, a `CA` goref does not know and an `RE` that claims a count.
+#[test]
+fn gm_ca_and_a_claimed_count_are_quoted_shown() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    // Each value holds the text `\x1b`, then the character ESC (`\x` in SGF is `x`
+    // escaped: GM and CA are quoted as written, RE as read).
+    for (name, record) in [
+        ("gm.sgf", "(;GM[2\\x1b\x1b];B[ee])"),
+        ("ca.sgf", "(;GM[1]CA[x\\x1b\x1b]SZ[9]PB[é];B[ee])"),
+        ("count.sgf", "(;GM[1]SZ[9]RE[B+3.5\\\\x1b\x1b];B[ee])"),
+    ] {
+        std::fs::write(dir.path().join(name), record).expect("a record");
+    }
+    let (out, err, _) = run_in(dir.path(), &["validate", "gm.sgf", "ca.sgf", "count.sgf"]);
+    assert_safe("validate", &out);
+    assert_safe("validate", &err);
+    for sentence in [
+        "not a Go game (GM[2\\\\x1b\\x1b]; Go is GM[1])",
+        "the file declares CA[x\\\\x1b\\x1b], a charset goref does not know",
+        "RE[B+3.5\\\\x1b\\x1b] claims a count",
+    ] {
+        assert!(out.contains(sentence), "{sentence}\n{out}");
+    }
+}
+
 /// The rows of the Markdown summary's table of failing rows, each split into its cells at
 /// the pipes that are not escaped.
 fn markdown_rows(md: &str) -> Vec<Vec<String>> {
