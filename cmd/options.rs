@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use goref::gtp::{EngineCommand, EngineLimits, EnginePool};
+use goref::judge::DeadPlan;
 use goref::life::{DeadChoice, EngineDead};
 use goref::point::{PointName, PointNameError};
 use goref::rules::{KoRule, RuleSet, RulesChoice, Suicide};
@@ -74,41 +75,47 @@ pub struct EngineOptions {
 }
 
 impl EngineOptions {
-    /// `dead` with the engine filled in for `--dead engine`: the pool, started once so a
-    /// command that cannot work is an error before any game. Usage errors: `--dead
-    /// engine` without `--engine`, or `--engine` with another `--dead`.
-    pub fn dead_choice(&self, dead: DeadChoice) -> Result<DeadChoice> {
+    /// Where the dead stones come from: `dead`, with the engine filled in for `--dead
+    /// engine`. The pool is started once, so a command that cannot work is an error
+    /// before any game. Usage errors: `--dead engine` without `--engine`, or `--engine`
+    /// with another `--dead`.
+    pub fn dead_plan(&self, dead: DeadChoice) -> Result<DeadPlan> {
         match (&dead, &self.engine) {
             (DeadChoice::Engine(_), None) => {
                 bail!("--dead engine needs --engine CMD, e.g. --engine \"gnugo --mode gtp\"")
             }
-            (DeadChoice::Engine(_), Some(text)) => {
-                let command =
-                    EngineCommand::parse(text).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
-                // What an engine starts outside its process group (a `setsid` helper)
-                // is ended with it, where the system allows (docs/cli.md).
-                goref::gtp::adopt_orphans();
-                let limit = Duration::from_secs_f64(self.engine_timeout);
-                let pool = EnginePool::new(
-                    command,
-                    EngineLimits {
-                        start: limit,
-                        game: limit,
-                    },
-                );
-                pool.check().map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
-                Ok(DeadChoice::Engine(EngineDead::Ask(Arc::new(pool))))
-            }
+            (DeadChoice::Engine(_), Some(text)) => Ok(DeadPlan::from(DeadChoice::Engine(
+                EngineDead::Ask(self.pool(text)?),
+            ))),
             (_, Some(_)) => bail!("--engine is used only with --dead engine"),
-            (_, None) => Ok(dead),
+            (_, None) => Ok(DeadPlan::from(dead)),
         }
     }
 
+    /// The engines of `--engine CMD`, one started and checked.
+    fn pool(&self, text: &str) -> Result<Arc<EnginePool>> {
+        let command = EngineCommand::parse(text).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+        // What an engine starts outside its process group (a `setsid` helper) is ended
+        // with it, where the system allows (docs/cli.md).
+        goref::gtp::adopt_orphans();
+        let limit = Duration::from_secs_f64(self.engine_timeout);
+        let pool = EnginePool::new(
+            command,
+            EngineLimits {
+                start: limit,
+                game: limit,
+            },
+        );
+        pool.check().map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+        Ok(Arc::new(pool))
+    }
+
     /// The longest one game can take with the engine: starting one, then the game.
-    pub fn worst_case(&self, dead: &DeadChoice) -> Duration {
-        match dead {
-            DeadChoice::Engine(_) => Duration::from_secs_f64(self.engine_timeout * 2.0),
-            _ => Duration::ZERO,
+    pub fn worst_case(&self, dead: &DeadPlan) -> Duration {
+        if matches!(dead.choice, DeadChoice::Engine(_)) || dead.when_unsure.is_some() {
+            Duration::from_secs_f64(self.engine_timeout * 2.0)
+        } else {
+            Duration::ZERO
         }
     }
 }

@@ -7,8 +7,8 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::{Context, Result, bail};
 use goref::adjudicate::Agreement;
-use goref::check;
-use goref::diagram::{Charset, GameDiagram, Moment, SvgStyle, TextStyle, of_game};
+use goref::diagram::{Charset, GameDiagram, Moment, SvgStyle, TextStyle, of_judged};
+use goref::judge;
 use goref::life::DeadChoice;
 use goref::report::GameReport;
 use goref::sgf;
@@ -83,29 +83,26 @@ pub fn run(args: Args) -> Result<Outcome> {
         .swap_remove(args.game - 1)
         .map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
     let choice = args.rules.choice();
-    let resolved = choice.resolve(&record);
-    // The engine is asked once; the drawing and the count both use its answer.
-    let dead = args.engine.dead_choice(args.dead.clone())?;
-    let dead = check::ask_engine(&record, choice.komi, &dead);
+    // The game is judged once; the drawing and the count are views of it (an engine, too,
+    // is asked once).
+    let dead = args.engine.dead_plan(args.dead.clone())?;
+    let judged = judge::judge(&record, std::slice::from_ref(&choice), &dead);
+    let Some(judged) = judged.first() else {
+        bail!("{}: no rule set to judge the game under", args.file);
+    };
+    if let Some(Err(e)) = &judged.adjudication
+        && judged.replay.is_ok()
+    {
+        bail!("{}: {}", args.file, words::dead_stones(e));
+    }
     let moment = match (args.move_number, args.final_position) {
         (Some(n), _) => Moment::AfterMove(n),
         (None, true) => Moment::Final,
         (None, false) => Moment::FirstIllegal,
     };
-    let drawn = of_game(
-        &record,
-        &resolved.rules,
-        choice.komi.is_some(),
-        &dead,
-        moment,
-    )
-    .map_err(|e| match e {
-        goref::diagram::DiagramError::DeadStones(e) => {
-            anyhow::anyhow!("{}: {}", args.file, words::dead_stones(&e))
-        }
-        other => anyhow::anyhow!("--move: {}: {other}", args.file),
-    })?;
-    let report = check::score_game(&args.file, &record, &choice, &dead);
+    let drawn = of_judged(&record, judged, moment)
+        .map_err(|e| anyhow::anyhow!("--move: {}: {e}", args.file))?;
+    let report = judged.row(&args.file, &record);
     let mut diagram = drawn.diagram.clone();
     diagram.caption = caption(&report, &drawn);
     diagram.notes = notes(&report, &drawn);

@@ -21,7 +21,7 @@ mod tests;
 use crate::board::{Board, Color};
 use crate::point::Point;
 
-pub use game::{DiagramError, GameDiagram, Moment, of_game};
+pub use game::{DiagramError, GameDiagram, Moment, of_judged};
 pub use svg::{SvgStyle, escape};
 pub use text::{Charset, TextStyle};
 

@@ -16,13 +16,10 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 
 use goref::adjudicate::Agreement;
-use goref::diagram::{Moment, SvgStyle, escape, of_game};
-use goref::life::{DeadChoice, EngineDead};
-use goref::point::Point;
+use goref::check::CheckedFile;
+use goref::diagram::{Moment, SvgStyle, escape, of_judged};
 use goref::replay::Severity;
 use goref::report::GameReport;
-use goref::rules::RulesChoice;
-use goref::sgf;
 use goref::text::{one_line, shown};
 use serde::Serialize;
 
@@ -282,89 +279,38 @@ fn write_summary(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
 
 /// For each row of one file that fails `--fail-on` (and was read), the board at its first
 /// problem as inline SVG: the first illegal move, else the final position with its count.
-/// The file is loaded again for these rows only, so a run without failing games pays
-/// nothing. Rows come as `check::score_bytes` gives them: each game's rows in `choices`
-/// order.
-pub fn boards(
-    bytes: &[u8],
-    rows: &[GameReport],
-    choices: &[RulesChoice],
-    dead: &DeadChoice,
-    fail_on: &FailOn,
-) -> Vec<Option<String>> {
-    let failing: Vec<bool> = rows
-        .iter()
-        .map(|r| r.error.is_none() && r.game > 0 && !fail_on.problems(r).is_empty())
-        .collect();
-    if !failing.contains(&true) {
-        return vec![None; rows.len()];
-    }
-    let Ok(games) = sgf::load(bytes) else {
-        return vec![None; rows.len()];
-    };
-    let mut boards = Vec::with_capacity(rows.len());
-    let mut previous_game = 0;
-    let mut choice_index = 0;
-    for (r, failing) in rows.iter().zip(failing) {
-        choice_index = if r.game == previous_game {
-            choice_index + 1
-        } else {
-            0
-        };
-        previous_game = r.game;
-        let board = failing
-            .then(|| {
-                let record = games.get(r.game - 1)?.as_ref().ok()?;
-                let choice = choices.get(choice_index)?;
-                let rules = choice.resolve(record).rules;
-                let komi_chosen = choice.komi.is_some();
-                let dead = engine_answer(dead, r, record.width, record.height);
-                let drawn =
-                    of_game(record, &rules, komi_chosen, &dead, Moment::FirstIllegal).ok()?;
-                let mut diagram = drawn.diagram.clone();
-                diagram.caption = show::caption(r, &drawn).split_off(1);
-                diagram.caption.insert(0, format!("game {}", r.game));
-                // The finding in a few words: the table's cell has its sentence.
-                diagram.notes = drawn
-                    .findings
-                    .iter()
-                    .map(|f| {
-                        let who = f
-                            .color
-                            .map_or(String::new(), |c| format!(" {}", c.letter()));
-                        let at = f
-                            .point
-                            .map_or(String::new(), |p| format!(" {}", p.to_d4(record.height)));
-                        let n = f.move_number.unwrap_or(drawn.after_move);
-                        format!("move {n}{who}{at}: {}", f.kind)
-                    })
-                    .collect();
-                Some(diagram.svg(SvgStyle::Inline))
-            })
-            .flatten();
-        boards.push(board);
-    }
-    boards
-}
-
-/// With `--dead engine` the engine was asked once, for the count: the board is drawn with
-/// its answer, the row's dead stones, rather than by asking again.
-fn engine_answer<'d>(
-    dead: &'d DeadChoice,
-    row: &GameReport,
-    width: u8,
-    height: u8,
-) -> Cow<'d, DeadChoice> {
-    match dead {
-        DeadChoice::Engine(_) => {
-            let said = row
-                .score
+/// The boards are views of the judged games of `checked`; `rows` are its rows
+/// ([`CheckedFile::rows`]), in the same order.
+pub fn boards(checked: &CheckedFile, rows: &[GameReport], fail_on: &FailOn) -> Vec<Option<String>> {
+    checked
+        .judged_rows()
+        .into_iter()
+        .zip(rows)
+        .map(|(judged, r)| {
+            let (record, judged) = judged?;
+            if r.error.is_some() || fail_on.problems(r).is_empty() {
+                return None;
+            }
+            let drawn = of_judged(record, judged, Moment::FirstIllegal).ok()?;
+            let mut diagram = drawn.diagram.clone();
+            diagram.caption = show::caption(r, &drawn).split_off(1);
+            diagram.caption.insert(0, format!("game {}", r.game));
+            // The finding in a few words: the table's cell has its sentence.
+            diagram.notes = drawn
+                .findings
                 .iter()
-                .flat_map(|s| &s.dead_stones)
-                .filter_map(|name| Point::from_d4(name, width, height))
+                .map(|f| {
+                    let who = f
+                        .color
+                        .map_or(String::new(), |c| format!(" {}", c.letter()));
+                    let at = f
+                        .point
+                        .map_or(String::new(), |p| format!(" {}", p.to_d4(record.height)));
+                    let n = f.move_number.unwrap_or(drawn.after_move);
+                    format!("move {n}{who}{at}: {}", f.kind)
+                })
                 .collect();
-            Cow::Owned(DeadChoice::Engine(EngineDead::Said(said)))
-        }
-        other => Cow::Borrowed(other),
-    }
+            Some(diagram.svg(SvgStyle::Inline))
+        })
+        .collect()
 }
