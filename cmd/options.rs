@@ -58,12 +58,13 @@ pub struct Overrides {
     pub komi: Option<f64>,
 }
 
-/// The GTP engine of `--dead engine`, on `score`, `batch` and `show`.
+/// The GTP engine of `--dead engine` and `--dead auto`, on `score`, `batch` and `show`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineOptions {
-    /// The GTP engine that says which stones are dead with `--dead engine`, as one command
-    /// line ("gnugo --mode gtp", "katago gtp -model M.bin.gz -config gtp.cfg"). One engine
-    /// runs per worker, reused from game to game.
+    /// The GTP engine that says which stones are dead, as one command line ("gnugo --mode
+    /// gtp", "katago gtp -model M.bin.gz -config gtp.cfg"): for every game with `--dead
+    /// engine`, and with `--dead auto` for the games whose winner goref's estimate leaves
+    /// in doubt. One engine runs per worker, reused from game to game.
     #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
 
@@ -76,9 +77,10 @@ pub struct EngineOptions {
 
 impl EngineOptions {
     /// Where the dead stones come from: `dead`, with the engine filled in for `--dead
-    /// engine`. The pool is started once, so a command that cannot work is an error
-    /// before any game. Usage errors: `--dead engine` without `--engine`, or `--engine`
-    /// with another `--dead`.
+    /// engine`, and for `--dead auto` the engine asked about the games whose winner the
+    /// estimate leaves in doubt. The pool is started once, so a command that cannot work
+    /// is an error before any game. Usage errors: `--dead engine` without `--engine`, or
+    /// `--engine` with a `--dead` other than `engine` or `auto`.
     pub fn dead_plan(&self, dead: DeadChoice) -> Result<DeadPlan> {
         match (&dead, &self.engine) {
             (DeadChoice::Engine(_), None) => {
@@ -87,7 +89,15 @@ impl EngineOptions {
             (DeadChoice::Engine(_), Some(text)) => Ok(DeadPlan::from(DeadChoice::Engine(
                 EngineDead::Ask(self.pool(text)?),
             ))),
-            (_, Some(_)) => bail!("--engine is used only with --dead engine"),
+            (DeadChoice::Auto, Some(text)) => Ok(DeadPlan {
+                choice: DeadChoice::Auto,
+                when_unsure: Some(self.pool(text)?),
+            }),
+            (_, Some(_)) => bail!(
+                "--engine is used only with --dead engine (the engine decides every count) \
+                 or --dead auto (the engine decides where goref's estimate leaves the winner \
+                 in doubt)"
+            ),
             (_, None) => Ok(DeadPlan::from(dead)),
         }
     }

@@ -17,10 +17,10 @@ mod row;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::adjudicate::{self, Adjudication, Agreement, Counted, Uncertain};
+use crate::adjudicate::{self, Adjudication, Agreement, Counted, Note, Uncertain};
 use crate::gtp::EnginePool;
 use crate::life::estimate::{DoubtReason, Status};
-use crate::life::{DeadChoice, DeadStonesError, EngineDead};
+use crate::life::{DeadChoice, DeadSource, DeadStonesError, EngineDead};
 use crate::point::Point;
 use crate::replay::{self, Consequence, Finding, FindingKind, Replay, ReplayError, Severity};
 use crate::rules::{Resolved, RulesChoice, RulesOrigin};
@@ -99,7 +99,7 @@ pub fn validate(record: &GameRecord, choice: &RulesChoice) -> Judged {
 pub fn judge(record: &GameRecord, choices: &[RulesChoice], dead: &DeadPlan) -> Vec<Judged> {
     let komi = choices.first().and_then(|c| c.komi);
     let choice = ask_engine(record, komi, &dead.choice);
-    let judged: Vec<Judged> = choices
+    let mut judged: Vec<Judged> = choices
         .iter()
         .map(|c| {
             let mut j = validate(record, c);
@@ -107,6 +107,12 @@ pub fn judge(record: &GameRecord, choices: &[RulesChoice], dead: &DeadPlan) -> V
             j
         })
         .collect();
+    if let Some(pool) = &dead.when_unsure
+        && dead.choice == DeadChoice::Auto
+        && judged.iter().any(in_doubt)
+    {
+        second_opinion(record, komi, pool, &mut judged);
+    }
     judged
 }
 
@@ -132,6 +138,64 @@ fn answer(pool: &EnginePool, record: &GameRecord, komi: Option<f64>) -> EngineDe
     match pool.dead_stones(record, komi.or(record.komi)) {
         Ok(points) => EngineDead::Said(points),
         Err(e) => EngineDead::Failed(e),
+    }
+}
+
+/// A count by the estimate whose groups in doubt could change the winner.
+fn in_doubt(judged: &Judged) -> bool {
+    judged
+        .counted()
+        .is_some_and(|c| c.dead.source == DeadSource::Estimate && c.winner_in_doubt())
+}
+
+/// The estimate leaves the winner of `record` in doubt under one rule set at least: ask
+/// the engine, and count again with its answer every rule set that counted with the
+/// estimate, each with a note saying why. When the engine cannot say, the estimate's
+/// counts stand, and those in doubt say that the engine could not help.
+fn second_opinion(
+    record: &GameRecord,
+    komi: Option<f64>,
+    pool: &EnginePool,
+    judged: &mut [Judged],
+) {
+    let said = DeadChoice::Engine(answer(pool, record, komi));
+    for j in judged.iter_mut() {
+        let by_estimate = j
+            .counted()
+            .is_some_and(|c| c.dead.source == DeadSource::Estimate);
+        if !by_estimate {
+            continue;
+        }
+        let doubt = in_doubt(j);
+        let estimated = j.clone();
+        adjudicate(record, j, &said);
+        let note = match &j.adjudication {
+            Some(Ok(_)) if doubt => Note::Text(
+                "goref's estimate leaves the winner in doubt, so the dead stones are the \
+                 engine's"
+                    .to_string(),
+            ),
+            Some(Ok(_)) => Note::Text(
+                "goref's estimate leaves the winner in doubt under another rule set, so the \
+                 dead stones are the engine's, as for every rule set of the game"
+                    .to_string(),
+            ),
+            Some(Err(e)) => {
+                let why = e.to_string();
+                *j = estimated;
+                if !doubt {
+                    continue;
+                }
+                Note::Text(format!(
+                    "goref's estimate leaves the winner in doubt, and the engine could not \
+                     say which stones are dead ({why}): the estimate is counted"
+                ))
+            }
+            None => continue,
+        };
+        if let Some(Ok(decided)) = &mut j.adjudication {
+            decided.notes.push(note);
+        }
     }
 }
 
