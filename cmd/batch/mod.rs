@@ -190,7 +190,9 @@ pub fn run(args: Args) -> Result<Outcome> {
         .chain(&html_out)
         .chain(&markdown_out)
         .any(Destination::is_stdout);
-    let mut html_report = html_out.as_ref().map(|_| html::HtmlReport::new());
+    let mut html_report = html_out
+        .as_ref()
+        .map(|_| html::HtmlReport::new(&args.paths));
     let mut markdown = markdown_out
         .as_ref()
         .map(|_| markdown::MarkdownSummary::default());
