@@ -5,7 +5,7 @@
 
 use std::io::{IsTerminal, Write};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use goref::adjudicate::Agreement;
 use goref::check;
 use goref::diagram::{Charset, GameDiagram, Moment, SvgStyle, TextStyle, of_game};
@@ -68,8 +68,20 @@ pub fn run(args: Args) -> Result<Outcome> {
         .input(&args.file)
         .output("--svg", args.svg.as_deref())
         .check()?;
-    let bytes = input::read_input(&args.file).map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
-    let mut games = sgf::load(&bytes).with_context(|| format!("{}: cannot read it", args.file))?;
+    // A file that cannot be read is a verdict, as for `validate` (exit 1), not a usage
+    // error.
+    let unreadable = |message: String| {
+        words::print_error(message);
+        Ok(Outcome::Problems)
+    };
+    let bytes = match input::read_input(&args.file) {
+        Ok(bytes) => bytes,
+        Err(error) => return unreadable(error),
+    };
+    let mut games = match sgf::load(&bytes) {
+        Ok(games) => games,
+        Err(error) => return unreadable(format!("{}: cannot read it: {error}", args.file)),
+    };
     let count = games.len();
     if args.game == 0 || args.game > count {
         let s = if count == 1 { "" } else { "s" };
@@ -79,9 +91,10 @@ pub fn run(args: Args) -> Result<Outcome> {
             args.file
         );
     }
-    let record = games
-        .swap_remove(args.game - 1)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
+    let record = match games.swap_remove(args.game - 1) {
+        Ok(record) => record,
+        Err(error) => return unreadable(format!("{}: {error}", args.file)),
+    };
     let choice = args.rules.choice();
     let resolved = choice.resolve(&record);
     // The engine is asked once; the drawing and the count both use its answer.

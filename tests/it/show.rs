@@ -150,3 +150,42 @@ fn usage_errors_name_the_flag() {
     let (_, _, code) = show(&["--move", "3", "--final", KO]);
     assert_eq!(code, 2);
 }
+
+/// A file that cannot be read is a verdict, as `validate` gives it (exit 1), not a usage
+/// error (issue 30, item 6: `show nosuch.sgf` exited 2 where `validate nosuch.sgf` exits
+/// 1); a game that cannot be read, and a file goref cannot load, too.
+#[test]
+fn a_file_that_cannot_be_read_exits_1_as_validate_does() {
+    let temp = tempfile::tempdir().expect("a temporary folder");
+    let missing = temp.path().join("nosuch.sgf");
+    let missing = missing.to_str().expect("UTF-8");
+    let validate = goref()
+        .args(["validate", missing])
+        .output()
+        .expect("goref runs");
+    assert_eq!(validate.status.code(), Some(1));
+    for (file, game, said) in [
+        (missing, "1", "no such file"),
+        ("fixtures/malformed/empty.sgf", "1", "the file is empty"),
+        (
+            "fixtures/malformed/one-bad-game-among-good.sgf",
+            "2",
+            "board size 0x0 is not supported",
+        ),
+    ] {
+        let (text, stderr, code) = show(&["--game", game, file]);
+        assert_eq!(code, 1, "{file}: {stderr}");
+        assert!(text.is_empty(), "{file}: {text}");
+        assert!(
+            stderr.starts_with("goref: error: ") && stderr.contains(said),
+            "{file}: {stderr}"
+        );
+    }
+    // Asking for a game the file does not hold stays a usage error.
+    let (_, _, code) = show(&[
+        "--game",
+        "4",
+        "fixtures/malformed/one-bad-game-among-good.sgf",
+    ]);
+    assert_eq!(code, 2);
+}
