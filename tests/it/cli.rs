@@ -1361,3 +1361,31 @@ fn an_nngs_record_without_ru_is_counted_by_territory() {
     assert_eq!(game["score"]["result"], "W+7.5");
     assert_eq!(game["score"]["result_matches"], false);
 }
+
+/// Issue 30, item 6: usage errors say what would work. A misspelt `--fail-on` kind gets a
+/// guess; points given to `batch --dead` (and `standings --dead`) are said to be for
+/// `score` and `show`; a misspelt source gets a guess too.
+#[test]
+fn usage_errors_say_what_would_work() {
+    let legal = fixture("legal/snapback");
+    let said = |args: &[&str]| -> String {
+        let out = goref().args(args).output().expect("goref runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let fail_on = said(&["batch", "-q", "--fail-on", "illegal,ilegal", &legal]);
+    assert!(
+        fail_on.contains("--fail-on ilegal: unknown kind; did you mean illegal?"),
+        "{fail_on}"
+    );
+    for command in ["batch", "standings"] {
+        let points = said(&[command, "--rules", "chinese", "--dead", "D4,Q16", &legal]);
+        assert!(
+            points.contains("invalid value 'D4,Q16' for '--dead <SOURCE>': points name the dead stones of one game, so only `goref score` and `goref show` take them; give a source: auto, markup, estimate, proven, none or engine"),
+            "{command}: {points}"
+        );
+    }
+    let source = said(&["batch", "--dead", "estimat", &legal]);
+    assert!(source.contains("did you mean estimate?"), "{source}");
+}
