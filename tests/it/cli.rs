@@ -1389,3 +1389,43 @@ fn usage_errors_say_what_would_work() {
     let source = said(&["batch", "--dead", "estimat", &legal]);
     assert!(source.contains("did you mean estimate?"), "{source}");
 }
+
+/// Issue 30, item 6: `goref validate < game.sgf` (no `-`) is a usage error that says `-`
+/// reads standard input; with `-` the same input is checked.
+#[test]
+fn a_missing_file_says_that_dash_reads_standard_input() {
+    let record = std::fs::read(fixture("scoring/even/walls-dead-invader.sgf")).expect("fixture");
+    for (command, tip) in [
+        (
+            "validate",
+            "tip: `-` as FILE reads standard input: goref validate - < game.sgf",
+        ),
+        (
+            "score",
+            "tip: `-` as FILE reads standard input: goref score - < game.sgf",
+        ),
+        (
+            "show",
+            "tip: `-` as FILE reads standard input: goref show - < game.sgf",
+        ),
+        (
+            "batch",
+            "tip: `-` as PATH reads one SGF document from standard input (goref batch - < game.sgf), `--files-from -` a list of paths",
+        ),
+    ] {
+        let out = goref()
+            .arg(command)
+            .write_stdin(record.clone())
+            .output()
+            .expect("goref runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+        assert!(stderr.contains(tip), "{command}: {stderr}");
+        let read = goref()
+            .args([command, "-"])
+            .write_stdin(record.clone())
+            .output()
+            .expect("goref runs");
+        assert_eq!(read.status.code(), Some(0), "{command} -");
+    }
+}
