@@ -1429,3 +1429,52 @@ fn a_missing_file_says_that_dash_reads_standard_input() {
         assert_eq!(read.status.code(), Some(0), "{command} -");
     }
 }
+
+/// Issue 30, item 5: an NNGS 9x9 game whose record stops after one pass (NNGS wrote no
+/// second pass) and claims W+20.5. The default (`auto`) does not count it, and its note
+/// names the sources that do; every source asked for by name counts it, the estimate
+/// included, which takes off the chains the record's comment says were removed (G3,
+/// B1) and agrees with `RE`.
+#[test]
+fn a_game_without_the_final_passes_is_counted_by_every_source_asked_for() {
+    let record = fixture("scoring/server/aburry-gnugo-3.3.12-200212162212.sgf");
+    let game = |dead: &str| -> Value {
+        let (doc, _) = json_of(&["score", "--format", "json", "--dead", dead, &record]);
+        doc["games"][0].clone()
+    };
+    let auto = game("auto");
+    assert_eq!(auto["score"]["decided_by"], "recorded", "{auto}");
+    assert_eq!(auto["score"]["result_matches"], Value::Null);
+    let note = auto["score"]["notes"][0].as_str().unwrap_or_default();
+    assert!(
+        note.contains("not counted under --dead auto (--dead estimate, proven, none, engine or a list of points counts the final position)"),
+        "{note}"
+    );
+    for (dead, source) in [
+        ("estimate", "estimate"),
+        ("proven", "proven"),
+        ("none", "none"),
+        ("G3", "user"),
+    ] {
+        let game = game(dead);
+        let score = &game["score"];
+        assert_eq!(score["decided_by"], "count", "--dead {dead}: {game}");
+        assert_eq!(score["dead_source"], source, "--dead {dead}");
+        assert!(
+            score["notes"].as_array().is_some_and(|n| n.iter().any(|n| n
+                .as_str()
+                .is_some_and(|n| n.contains("counted because RE claims a count")))),
+            "--dead {dead}: {score}"
+        );
+    }
+    let estimate = game("estimate");
+    let dead: Vec<&str> = estimate["score"]["dead_stones"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(dead.contains(&"G3") && dead.contains(&"B1"), "{dead:?}");
+    assert_eq!(estimate["score"]["result"], "W+20.5");
+    assert_eq!(estimate["score"]["result_matches"], true);
+}
