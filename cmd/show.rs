@@ -4,11 +4,12 @@
 //! has one, else the final position with its dead stones, owners and count.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 
 use anyhow::{Result, bail};
 use goref::adjudicate::Agreement;
 use goref::check;
-use goref::diagram::{Charset, GameDiagram, Moment, SvgStyle, TextStyle, of_game};
+use goref::diagram::{Charset, Diagram, GameDiagram, Moment, SvgStyle, TextStyle, of_game};
 use goref::life::DeadChoice;
 use goref::report::GameReport;
 use goref::sgf;
@@ -125,8 +126,9 @@ pub fn run(args: Args) -> Result<Outcome> {
 
     let svg_to_stdout = args.svg.as_deref() == Some("-");
     if let Some(path) = &args.svg {
+        let picture = picture(&report, &drawn, &args.file);
         Destination::open(path, "--svg")?.write_whole("SVG", |out| {
-            out.write_all(diagram.svg(SvgStyle::Document).as_bytes())
+            out.write_all(picture.svg(SvgStyle::Document).as_bytes())
         })?;
     }
     if !svg_to_stdout {
@@ -153,6 +155,25 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Outcome::Clean
     })
+}
+
+/// The diagram as a picture shows it: the file's name rather than its path in the
+/// caption, the count as a table beside the board, and under it what the table cannot
+/// show. The terminal's diagram keeps the path and `goref score`'s layout of the count.
+fn picture(report: &GameReport, drawn: &GameDiagram, file: &str) -> Diagram {
+    let mut named = report.clone();
+    if let Some(name) = Path::new(file).file_name() {
+        named.file = name.to_string_lossy().into_owned();
+    }
+    let mut picture = drawn.diagram.clone();
+    picture.caption = caption(&named, drawn);
+    if drawn.is_final {
+        picture.table = score_table::count_rows(report);
+        picture.notes = score_table::count_details(report);
+    } else {
+        picture.notes = notes(report, drawn);
+    }
+    picture
 }
 
 /// The lines above the board: the game, the moment drawn, the rules and the result.
