@@ -2,7 +2,7 @@
 //! rule sets (`--rules`, `--ko`, `--suicide`, `--komi`) and the dead stones (`--dead`).
 //! A value the library cannot read is a usage error carrying the library's own reason.
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,6 +12,7 @@ use goref::judge::DeadPlan;
 use goref::life::{DeadChoice, EngineDead};
 use goref::point::{PointName, PointNameError};
 use goref::rules::{KoRule, RuleSet, RulesChoice, Suicide};
+use goref::words::closest;
 
 /// Rule options of `validate`, which checks each game under one rule set.
 #[derive(clap::Args, Debug, Clone)]
@@ -263,21 +264,77 @@ pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
     Ok(DeadChoice::Named(names))
 }
 
-/// `--dead` of `batch`: a source of dead stones, never points (points belong to one
-/// game).
-pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
-    PossibleValuesParser::new([
-        PossibleValue::new("auto")
-            .help("The record's TB/TW markup when it has some, else goref's estimate"),
-        PossibleValue::new("markup").help("Only the record's markup"),
-        PossibleValue::new("estimate")
-            .help("goref's estimate of the dead stones, whatever the markup says"),
-        PossibleValue::new("proven")
-            .help("What goref can prove dead (Benson's algorithm), every other stone alive"),
-        PossibleValue::new("none").help("Every stone alive"),
-        PossibleValue::new("engine").help("What the GTP engine of --engine says"),
-    ])
-    .try_map(|text| dead_choice(&text))
+/// `--dead` of `batch` and `standings`: a source of dead stones, never points (points
+/// name the dead stones of one game). `--help` lists the sources; a value that is not
+/// one says which commands take points, or which source it most likely meant.
+pub fn dead_source() -> DeadSource {
+    DeadSource
+}
+
+/// The value parser of [`dead_source`].
+#[derive(Clone)]
+pub struct DeadSource;
+
+/// The sources `--dead` of `batch` and `standings` takes, with their help.
+const SOURCES: [(&str, &str); 6] = [
+    (
+        "auto",
+        "The record's TB/TW markup when it has some, else goref's estimate",
+    ),
+    ("markup", "Only the record's markup"),
+    (
+        "estimate",
+        "goref's estimate of the dead stones, whatever the markup says",
+    ),
+    (
+        "proven",
+        "What goref can prove dead (Benson's algorithm), every other stone alive",
+    ),
+    ("none", "Every stone alive"),
+    ("engine", "What the GTP engine of --engine says"),
+];
+
+impl TypedValueParser for DeadSource {
+    type Value = DeadChoice;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<DeadChoice, clap::Error> {
+        StringValueParser::new()
+            .try_map(|text| source_of(&text))
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            SOURCES
+                .iter()
+                .map(|(name, help)| PossibleValue::new(*name).help(*help)),
+        ))
+    }
+}
+
+/// A source of dead stones named by `text`.
+fn source_of(text: &str) -> Result<DeadChoice, ParseError> {
+    let names: Vec<&str> = SOURCES.iter().map(|(name, _)| *name).collect();
+    let sources = "give a source: auto, markup, estimate, proven, none or engine";
+    match dead_choice(text) {
+        Ok(DeadChoice::Named(_)) => Err(format!(
+            "points name the dead stones of one game, so only `goref score` and `goref show` take them; {sources}"
+        )
+        .into()),
+        Ok(choice) => Ok(choice),
+        Err(_) => Err(
+            match closest(&text.trim().to_ascii_lowercase(), names.into_iter()) {
+                Some(name) => format!("did you mean {name}? ({sources})"),
+                None => sources.to_string(),
+            }
+            .into(),
+        ),
+    }
 }
 
 #[cfg(test)]

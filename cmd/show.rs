@@ -4,10 +4,11 @@
 //! has one, else the final position with its dead stones, owners and count.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use goref::adjudicate::Agreement;
-use goref::diagram::{Charset, GameDiagram, Moment, SvgStyle, TextStyle, of_judged};
+use goref::diagram::{Charset, Diagram, GameDiagram, Moment, SvgStyle, TextStyle, of_judged};
 use goref::judge;
 use goref::life::DeadChoice;
 use goref::report::GameReport;
@@ -68,8 +69,20 @@ pub fn run(args: Args) -> Result<Outcome> {
         .input(&args.file)
         .output("--svg", args.svg.as_deref())
         .check()?;
-    let bytes = input::read_input(&args.file).map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
-    let mut games = sgf::load(&bytes).with_context(|| format!("{}: cannot read it", args.file))?;
+    // A file that cannot be read is a verdict, as for `validate` (exit 1), not a usage
+    // error.
+    let unreadable = |message: String| {
+        words::print_error(message);
+        Ok(Outcome::Problems)
+    };
+    let bytes = match input::read_input(&args.file) {
+        Ok(bytes) => bytes,
+        Err(error) => return unreadable(error),
+    };
+    let mut games = match sgf::load(&bytes) {
+        Ok(games) => games,
+        Err(error) => return unreadable(format!("{}: cannot read it: {error}", args.file)),
+    };
     let count = games.len();
     if args.game == 0 || args.game > count {
         let s = if count == 1 { "" } else { "s" };
@@ -79,9 +92,10 @@ pub fn run(args: Args) -> Result<Outcome> {
             args.file
         );
     }
-    let record = games
-        .swap_remove(args.game - 1)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
+    let record = match games.swap_remove(args.game - 1) {
+        Ok(record) => record,
+        Err(error) => return unreadable(format!("{}: {error}", args.file)),
+    };
     let choice = args.rules.choice();
     // The game is judged once; the drawing and the count are views of it (an engine, too,
     // is asked once).
@@ -109,8 +123,9 @@ pub fn run(args: Args) -> Result<Outcome> {
 
     let svg_to_stdout = args.svg.as_deref() == Some("-");
     if let Some(path) = &args.svg {
+        let picture = picture(&report, &drawn, &args.file);
         Destination::open(path, "--svg")?.write_whole("SVG", |out| {
-            out.write_all(diagram.svg(SvgStyle::Document).as_bytes())
+            out.write_all(picture.svg(SvgStyle::Document).as_bytes())
         })?;
     }
     if !svg_to_stdout {
@@ -137,6 +152,25 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Outcome::Clean
     })
+}
+
+/// The diagram as a picture shows it: the file's name rather than its path in the
+/// caption, the count as a table beside the board, and under it what the table cannot
+/// show. The terminal's diagram keeps the path and `goref score`'s layout of the count.
+fn picture(report: &GameReport, drawn: &GameDiagram, file: &str) -> Diagram {
+    let mut named = report.clone();
+    if let Some(name) = Path::new(file).file_name() {
+        named.file = name.to_string_lossy().into_owned();
+    }
+    let mut picture = drawn.diagram.clone();
+    picture.caption = caption(&named, drawn);
+    if drawn.is_final {
+        picture.table = score_table::count_rows(report);
+        picture.notes = score_table::count_details(report);
+    } else {
+        picture.notes = notes(report, drawn);
+    }
+    picture
 }
 
 /// The lines above the board: the game, the moment drawn, the rules and the result.

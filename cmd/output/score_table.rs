@@ -353,6 +353,34 @@ fn write_details(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()>
     Ok(())
 }
 
+/// The table of one game's count as rows of (label, value), the rule set first: the rows
+/// `goref score` shows for it.
+pub fn count_rows(report: &GameReport) -> Vec<(String, String)> {
+    let mut rows = vec![("rules".to_string(), report.rules.clone())];
+    for line in &LINES {
+        let cell = (line.cell)(report);
+        if line.always || cell.is_some() {
+            rows.push((
+                line.label.to_string(),
+                cell.unwrap_or_else(|| "-".to_string()),
+            ));
+        }
+    }
+    rows
+}
+
+/// What the table of one game's count cannot show, as `goref score` says it: the dead
+/// stones, the findings, the notes.
+pub fn count_details(report: &GameReport) -> Vec<String> {
+    let mut out = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = write_details(&mut out, std::slice::from_ref(report));
+    String::from_utf8_lossy(&out)
+        .lines()
+        .map(|l| l.trim_start().to_string())
+        .collect()
+}
+
 /// The count of one game as `goref score` shows it (the table and what it cannot show),
 /// without the heading: the lines under a diagram of the final position.
 pub fn count_lines(report: &GameReport) -> Vec<String> {

@@ -184,10 +184,9 @@ fn table_rows(dom: &str) -> Vec<&str> {
 }
 
 #[test]
-#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 #[cfg_attr(
-    not(has_chromium),
-    ignore = "Chromium not found: apt-get install chromium"
+    not(all(has_corpus, has_chromium)),
+    ignore = "needs ../shared/corpus (beside the checkout) and Chromium (apt-get install chromium)"
 )]
 fn chromium_shows_the_first_page_and_a_row_named_in_the_address_with_its_board() {
     let report = report();
@@ -318,10 +317,9 @@ fn chromium_shows_the_first_page_and_a_row_named_in_the_address_with_its_board()
 }
 
 #[test]
-#[cfg_attr(not(has_corpus), ignore = "../shared/corpus is absent")]
 #[cfg_attr(
-    not(all(has_chromium, has_playwright)),
-    ignore = "needs Chromium (apt-get install chromium) and playwright-core (npm install --prefix .tools playwright-core)"
+    not(all(has_corpus, has_chromium, has_playwright)),
+    ignore = "needs ../shared/corpus (beside the checkout), Chromium (apt-get install chromium) and playwright-core (npm install --prefix .tools playwright-core)"
 )]
 fn sorting_filtering_and_addresses_work_in_the_browser() {
     let report = report();

@@ -164,7 +164,11 @@ fn the_html_report_holds_every_row_and_a_board_for_each_row_worth_a_look() {
 /// recorded one.
 #[test]
 fn a_result_mismatch_row_has_its_board_with_its_count_beside_it() {
-    let (html, csv) = batch_html(&["--rules", "chinese", "fixtures/scoring/server"]);
+    let (html, csv) = batch_html(&[
+        "--rules",
+        "chinese",
+        "fixtures/scoring/server/nngs-territory.sgf",
+    ]);
     assert_eq!(csv.len(), 1);
     assert_eq!(csv[0]["result_matches"], "false");
     let data = report_data(&html);
