@@ -17,7 +17,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use crate::common::{manifest, run_with_limit};
+use crate::common::{
+    REPORT_PICTURE, REPORT_PICTURE_BATCH, REPORT_PICTURE_KEY, REPORT_PICTURE_ROW, fnv1a, manifest,
+    report_picture_page, run_with_limit,
+};
 
 /// The default `--fail-on`: the rows with a mismatched result do not fail, but have their
 /// board.
@@ -467,4 +470,95 @@ fn sorting_filtering_and_addresses_work_in_the_browser() {
     assert_eq!(seen["filterAtTarget"], "");
     assert_eq!(seen["shownAtTarget"], format!("{total} games"));
     assert!(std::fs::metadata(&shot).is_ok_and(|m| m.len() > 10_000));
+}
+
+/// The README's picture of the report (issue 30, acceptance), taken by this test: the page
+/// of `common::REPORT_PICTURE_BATCH` in a 1280x1200 window, row 2's board open (a
+/// `result-mismatch` row: a 19x19 game with dead stones of both colours) with its count
+/// beside it. The picture names the page it shows (a PNG text chunk with the page's hash),
+/// which `report::the_readme_picture_of_the_report_is_of_the_page_goref_writes_now`
+/// compares with the page goref writes now. With `GOREF_WRITE_IMAGES=1` the picture is
+/// written to docs/images; without, it is taken and checked only.
+#[test]
+#[cfg_attr(
+    not(all(has_chromium, has_playwright)),
+    ignore = "needs Chromium (apt-get install chromium) and playwright-core (npm install --prefix .tools playwright-core)"
+)]
+fn the_readme_picture_of_the_report_is_taken_by_a_test() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let html = dir.path().join("report.html");
+    let page = report_picture_page(&html);
+    let taken = dir.path().join("taken.png");
+    let (width, height) = (1280u32, 1200u32);
+    let ran = run_with_limit(
+        Command::new("node")
+            .arg(manifest().join("tests/browser/screenshot.mjs"))
+            .arg(&html)
+            .arg(REPORT_PICTURE_ROW.to_string())
+            .arg(&taken)
+            .arg(width.to_string())
+            .arg(height.to_string()),
+        Duration::from_secs(120),
+    );
+    assert!(ran.ok, "the screenshot failed: {}", ran.output());
+    let seen: serde_json::Value = serde_json::from_str(ran.stdout.trim()).expect("JSON");
+    assert_eq!(seen["errors"], serde_json::json!([]), "{seen}");
+    assert_eq!(seen["requests"], serde_json::json!([]), "{seen}");
+    // The whole board and its count are in the picture.
+    let bottom = seen["boardRowBottom"].as_f64().unwrap_or(f64::MAX);
+    assert!(bottom <= f64::from(height), "the board is cut: {seen}");
+    let count = seen["countText"].as_str().unwrap_or("");
+    for part in ["dead stones", "W+36.5", "W+37.5, disagrees"] {
+        assert!(count.contains(part), "{part}: {count}");
+    }
+
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&taken).expect("the screenshot"),
+    ));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];
+    let frame = reader.next_frame(&mut pixels).expect("a frame");
+    assert_eq!((frame.width, frame.height), (width, height));
+    let channels = frame.color_type.samples();
+    let wood = pixels[..frame.buffer_size()]
+        .chunks(channels)
+        .filter(|px| {
+            (i32::from(px[0]) - 0xdc).abs() < 12
+                && (i32::from(px[1]) - 0xb4).abs() < 12
+                && (i32::from(px[2]) - 0x68).abs() < 12
+        })
+        .count();
+    assert!(
+        wood > 150_000,
+        "the 19x19 board is not on the screen: {wood}"
+    );
+
+    // The picture again, naming the page it shows.
+    let mut named = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut named, frame.width, frame.height);
+        encoder.set_color(frame.color_type);
+        encoder.set_depth(frame.bit_depth);
+        encoder.set_compression(png::Compression::High);
+        encoder
+            .add_text_chunk(REPORT_PICTURE_KEY.to_string(), fnv1a(&page))
+            .expect("a text chunk");
+        encoder
+            .add_text_chunk(
+                "goref-command".to_string(),
+                format!(
+                    "goref {} --html report.html",
+                    REPORT_PICTURE_BATCH.join(" ")
+                ),
+            )
+            .expect("a text chunk");
+        let mut writer = encoder.write_header().expect("a header");
+        writer
+            .write_image_data(&pixels[..frame.buffer_size()])
+            .expect("the pixels");
+        writer.finish().expect("the PNG");
+    }
+    if std::env::var_os("GOREF_WRITE_IMAGES").is_some() {
+        std::fs::write(manifest().join(REPORT_PICTURE), &named).expect("docs/images");
+    }
 }

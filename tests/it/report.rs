@@ -9,7 +9,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::goref;
+use crate::common::{
+    REPORT_PICTURE, REPORT_PICTURE_BATCH, REPORT_PICTURE_KEY, fnv1a, goref, manifest,
+    report_picture_page,
+};
 
 const OPEN: &str = "<script id=\"report-data\" type=\"application/json\">";
 
@@ -264,4 +267,50 @@ fn a_record_naming_a_player_after_a_closing_script_tag_leaves_the_data_whole() {
     let board = data["boards"][0].as_str().expect("a board");
     parse_board(board);
     assert_eq!(Path::new(&csv[0]["file"]).file_name().unwrap(), "odd.sgf");
+}
+
+/// The README's picture of the report is of the page goref writes now: the picture names
+/// the page it was taken of (a text chunk with the page's hash), and the same batch
+/// writes the same page. `browser::the_readme_picture_of_the_report_is_taken_by_a_test`
+/// takes it again (`GOREF_WRITE_IMAGES=1`) when the page changes.
+#[test]
+fn the_readme_picture_of_the_report_is_of_the_page_goref_writes_now() {
+    let readme = std::fs::read_to_string(manifest().join("README.md")).expect("README.md");
+    assert!(
+        readme.contains(&format!("]({REPORT_PICTURE})")),
+        "not shown"
+    );
+    // The README's prose wraps lines: words are compared.
+    let words = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains(&format!(
+            "goref {} --html report.html",
+            REPORT_PICTURE_BATCH.join(" ")
+        )),
+        "README.md does not say which batch the picture is of"
+    );
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let page = report_picture_page(&dir.path().join("report.html"));
+    let png = std::fs::File::open(manifest().join(REPORT_PICTURE)).expect(REPORT_PICTURE);
+    let reader = png::Decoder::new(std::io::BufReader::new(png))
+        .read_info()
+        .expect("a PNG");
+    let info = reader.info();
+    assert!(
+        info.width >= 1000 && info.height >= 800,
+        "too small a picture"
+    );
+    let named = info
+        .uncompressed_latin1_text
+        .iter()
+        .find(|t| t.keyword == REPORT_PICTURE_KEY)
+        .map(|t| t.text.clone());
+    assert_eq!(
+        named,
+        Some(fnv1a(&page)),
+        "{REPORT_PICTURE} was taken of another page than `goref {}` writes now: take it again \
+         with GOREF_WRITE_IMAGES=1 cargo test --release --test it \
+         browser::the_readme_picture_of_the_report_is_taken_by_a_test",
+        REPORT_PICTURE_BATCH.join(" ")
+    );
 }

@@ -56,17 +56,43 @@ fn readme_image_is_the_svg_goref_writes_now() {
     let readme = std::fs::read_to_string(manifest().join("README.md")).expect("README.md");
     assert!(readme.contains(&format!("$ goref show {KO}\n")));
     assert!(readme.contains("](docs/images/ko-illegal.svg)"));
+    same_as_committed(&[KO], "docs/images/ko-illegal.svg", 1);
+}
 
-    let temp = tempfile::tempdir().expect("a temporary folder");
-    let out = temp.path().join("ko.svg");
-    let (_, stderr, code) = show(&[KO, "--svg", out.to_str().expect("UTF-8")]);
-    assert_eq!(code, 1, "{stderr}");
-    let written = std::fs::read_to_string(&out).expect("the SVG is written");
-    let committed = std::fs::read_to_string(manifest().join("docs/images/ko-illegal.svg"))
-        .expect("docs/images/ko-illegal.svg");
+/// The README's picture of a counted 19x19 final position, with dead stones of both
+/// colours (issue 30, acceptance), is the SVG goref writes for that game now.
+#[test]
+fn readme_final_position_is_the_svg_goref_writes_now() {
+    let readme = std::fs::read_to_string(manifest().join("README.md")).expect("README.md");
+    // The README's prose wraps lines: words are compared.
+    let words = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        written == committed,
-        "docs/images/ko-illegal.svg is not what `goref show {KO} --svg` writes now: run it again"
+        words.contains(&format!(
+            "goref show --final --svg {FINAL_PICTURE} {HANDTALK}"
+        )),
+        "README.md does not say how the picture is made"
+    );
+    assert!(readme.contains(&format!("]({FINAL_PICTURE})")));
+    same_as_committed(&["--final", HANDTALK], FINAL_PICTURE, 0);
+}
+
+/// The README's picture of handtalk25.sgf's final position.
+const FINAL_PICTURE: &str = "docs/images/final-dead-stones.svg";
+
+/// The SVG `goref show ARGS --svg` writes now (exit `code`) is `committed`, byte for byte.
+fn same_as_committed(args: &[&str], committed: &str, code: i32) {
+    let temp = tempfile::tempdir().expect("a temporary folder");
+    let out = temp.path().join("picture.svg");
+    let mut with_out = args.to_vec();
+    with_out.extend(["--svg", out.to_str().expect("UTF-8")]);
+    let (_, stderr, exit) = show(&with_out);
+    assert_eq!(exit, code, "{stderr}");
+    let written = std::fs::read_to_string(&out).expect("the SVG is written");
+    let before = std::fs::read_to_string(manifest().join(committed)).expect(committed);
+    assert!(
+        written == before,
+        "{committed} is not what `goref show {} --svg` writes now: write it again",
+        args.join(" ")
     );
 }
 
