@@ -14,11 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, bail};
-use goref::annotate::{annotated_copy, annotated_copy_of, copy_path};
-use goref::life::DeadChoice;
-use goref::report::GameReport;
-use goref::rules::RulesChoice;
-use goref::sgf::{GameError, GameRecord};
+use goref::annotate::{annotated_copy, copy_path};
+use goref::check::CheckedFile;
 
 use crate::Outcome;
 use crate::batch::destination::temp_beside;
@@ -38,24 +35,16 @@ pub struct AnnotateOptions {
 /// Writes the annotated copies of one run.
 pub struct Annotator {
     dir: PathBuf,
-    choice: RulesChoice,
-    dead: DeadChoice,
     failed: AtomicUsize,
 }
 
 impl Annotator {
     /// The annotator for `options`, with its folder made, or `None` when no folder was
-    /// asked for. `choice` and `dead`: the first rule choice and the dead stones of the
-    /// run, by which a copy's counted position is marked.
+    /// asked for.
     ///
     /// The copies of `inputs` (paths as given) must not land on an input or inside an
     /// input folder: that is a usage error, before anything is read.
-    pub fn new(
-        options: &AnnotateOptions,
-        inputs: &[String],
-        choice: RulesChoice,
-        dead: DeadChoice,
-    ) -> Result<Option<Annotator>> {
+    pub fn new(options: &AnnotateOptions, inputs: &[String]) -> Result<Option<Annotator>> {
         let Some(dir) = &options.annotate_dir else {
             return Ok(None);
         };
@@ -68,29 +57,25 @@ impl Annotator {
             .with_context(|| format!("cannot make --annotate-dir {}", dir.display()))?;
         Ok(Some(Annotator {
             dir: dir.clone(),
-            choice,
-            dead,
             failed: AtomicUsize::new(0),
         }))
     }
 
-    /// Write the copy of the record `path` (or of its archive member `member`), checked
-    /// into `reports`; `games` are its games when the check kept them, else they are
-    /// loaded again from `bytes`. A file that could not be read at all gets no copy (its report
-    /// says why). The error is a sentence naming the record; it is counted in
-    /// [`Annotator::failed`] and the caller prints it.
+    /// Write the copy of the record `path` (or of its archive member `member`), whose
+    /// `bytes` were checked into `checked`. A file that could not be read at all gets no
+    /// copy (its report says why). The error is a sentence naming the record; it is
+    /// counted in [`Annotator::failed`] and the caller prints it.
     pub fn write(
         &self,
         path: &str,
         member: Option<&str>,
         bytes: &[u8],
-        games: Option<&[Result<GameRecord, GameError>]>,
-        reports: &[GameReport],
+        checked: &CheckedFile,
     ) -> Result<(), String> {
-        if reports.iter().all(|r| r.game == 0) {
+        if !checked.games.as_ref().is_ok_and(|games| !games.is_empty()) {
             return Ok(());
         }
-        self.try_write(path, member, bytes, games, reports)
+        self.try_write(path, member, bytes, checked)
             .map_err(|error| {
                 self.failed.fetch_add(1, Ordering::Relaxed);
                 let name = member.map_or_else(|| path.to_string(), |m| format!("{path}!{m}"));
@@ -100,8 +85,8 @@ impl Annotator {
 
     /// [`Annotator::write`] for a command that reads one file at a time: the error is
     /// printed at once.
-    pub fn write_now(&self, path: &str, bytes: &[u8], reports: &[GameReport]) {
-        if let Err(error) = self.write(path, None, bytes, None, reports) {
+    pub fn write_now(&self, path: &str, bytes: &[u8], checked: &CheckedFile) {
+        if let Err(error) = self.write(path, None, bytes, checked) {
             crate::words::print_error(error);
         }
     }
@@ -111,13 +96,9 @@ impl Annotator {
         path: &str,
         member: Option<&str>,
         bytes: &[u8],
-        games: Option<&[Result<GameRecord, GameError>]>,
-        reports: &[GameReport],
+        checked: &CheckedFile,
     ) -> Result<()> {
-        let copy = match games {
-            Some(games) => annotated_copy_of(bytes, games, reports, &self.choice, &self.dead)?,
-            None => annotated_copy(bytes, reports, &self.choice, &self.dead)?,
-        };
+        let copy = annotated_copy(bytes, checked)?;
         let target = self.dir.join(copy_path(path, member));
         // The command refused a folder that puts copies onto inputs; a record reached
         // another way (a `--files-from` list, a link) is checked here.

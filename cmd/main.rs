@@ -22,6 +22,7 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
 /// goref checks Go game records: it replays every game of an SGF file through a strict
@@ -59,7 +60,7 @@ pub enum Outcome {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|error| with_stdin_tip(error).exit());
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
         Command::Score(args) => score::run(args),
@@ -82,4 +83,36 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A missing file argument with a tip that `-` reads standard input: `goref validate <
+/// game.sgf` without `-` is the usual way to meet it.
+fn with_stdin_tip(mut error: clap::Error) -> clap::Error {
+    if error.kind() != ErrorKind::MissingRequiredArgument {
+        return error;
+    }
+    let missing = |name: &str| match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::Strings(args)) => args.iter().any(|a| a.starts_with(name)),
+        _ => false,
+    };
+    // The subcommand: the first word that is not an option (goref has no global option
+    // that takes a value).
+    let command = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .unwrap_or_default();
+    let tip = if missing("<FILE>") {
+        format!("`-` as FILE reads standard input: goref {command} - < game.sgf")
+    } else if missing("<PATH>") {
+        format!(
+            "`-` as PATH reads one SGF document from standard input (goref {command} - < game.sgf), `--files-from -` a list of paths"
+        )
+    } else {
+        return error;
+    };
+    error.insert(
+        ContextKind::Suggested,
+        ContextValue::StyledStrs(vec![tip.into()]),
+    );
+    error
 }

@@ -2,15 +2,17 @@
 //! rule sets (`--rules`, `--ko`, `--suicide`, `--komi`) and the dead stones (`--dead`).
 //! A value the library cannot read is a usage error carrying the library's own reason.
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use goref::gtp::{EngineCommand, EngineLimits, EnginePool};
+use goref::judge::DeadPlan;
 use goref::life::{DeadChoice, EngineDead};
 use goref::point::{PointName, PointNameError};
 use goref::rules::{KoRule, RuleSet, RulesChoice, Suicide};
+use goref::words::closest;
 
 /// Rule options of `validate`, which checks each game under one rule set.
 #[derive(clap::Args, Debug, Clone)]
@@ -57,12 +59,13 @@ pub struct Overrides {
     pub komi: Option<f64>,
 }
 
-/// The GTP engine of `--dead engine`, on `score`, `batch` and `show`.
+/// The GTP engine of `--dead engine` and `--dead auto`, on `score`, `batch` and `show`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineOptions {
-    /// The GTP engine that says which stones are dead with `--dead engine`, as one command
-    /// line ("gnugo --mode gtp", "katago gtp -model M.bin.gz -config gtp.cfg"). One engine
-    /// runs per worker, reused from game to game.
+    /// The GTP engine that says which stones are dead, as one command line ("gnugo --mode
+    /// gtp", "katago gtp -model M.bin.gz -config gtp.cfg"): for every game with `--dead
+    /// engine`, and with `--dead auto` for the games whose winner goref's estimate leaves
+    /// in doubt. One engine runs per worker, reused from game to game.
     #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
 
@@ -74,41 +77,56 @@ pub struct EngineOptions {
 }
 
 impl EngineOptions {
-    /// `dead` with the engine filled in for `--dead engine`: the pool, started once so a
-    /// command that cannot work is an error before any game. Usage errors: `--dead
-    /// engine` without `--engine`, or `--engine` with another `--dead`.
-    pub fn dead_choice(&self, dead: DeadChoice) -> Result<DeadChoice> {
+    /// Where the dead stones come from: `dead`, with the engine filled in for `--dead
+    /// engine`, and for `--dead auto` the engine asked about the games whose winner the
+    /// estimate leaves in doubt. The pool is started once, so a command that cannot work
+    /// is an error before any game. Usage errors: `--dead engine` without `--engine`, or
+    /// `--engine` with a `--dead` other than `engine` or `auto`.
+    pub fn dead_plan(&self, dead: DeadChoice) -> Result<DeadPlan> {
         match (&dead, &self.engine) {
             (DeadChoice::Engine(_), None) => {
                 bail!("--dead engine needs --engine CMD, e.g. --engine \"gnugo --mode gtp\"")
             }
-            (DeadChoice::Engine(_), Some(text)) => {
-                let command =
-                    EngineCommand::parse(text).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
-                // What an engine starts outside its process group (a `setsid` helper)
-                // is ended with it, where the system allows (docs/cli.md).
-                goref::gtp::adopt_orphans();
-                let limit = Duration::from_secs_f64(self.engine_timeout);
-                let pool = EnginePool::new(
-                    command,
-                    EngineLimits {
-                        start: limit,
-                        game: limit,
-                    },
-                );
-                pool.check().map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
-                Ok(DeadChoice::Engine(EngineDead::Ask(Arc::new(pool))))
-            }
-            (_, Some(_)) => bail!("--engine is used only with --dead engine"),
-            (_, None) => Ok(dead),
+            (DeadChoice::Engine(_), Some(text)) => Ok(DeadPlan::from(DeadChoice::Engine(
+                EngineDead::Ask(self.pool(text)?),
+            ))),
+            (DeadChoice::Auto, Some(text)) => Ok(DeadPlan {
+                choice: DeadChoice::Auto,
+                when_unsure: Some(self.pool(text)?),
+            }),
+            (_, Some(_)) => bail!(
+                "--engine is used only with --dead engine (the engine decides every count) \
+                 or --dead auto (the engine decides where goref's estimate leaves the winner \
+                 in doubt)"
+            ),
+            (_, None) => Ok(DeadPlan::from(dead)),
         }
     }
 
+    /// The engines of `--engine CMD`, one started and checked.
+    fn pool(&self, text: &str) -> Result<Arc<EnginePool>> {
+        let command = EngineCommand::parse(text).map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+        // What an engine starts outside its process group (a `setsid` helper) is ended
+        // with it, where the system allows (docs/cli.md).
+        goref::gtp::adopt_orphans();
+        let limit = Duration::from_secs_f64(self.engine_timeout);
+        let pool = EnginePool::new(
+            command,
+            EngineLimits {
+                start: limit,
+                game: limit,
+            },
+        );
+        pool.check().map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+        Ok(Arc::new(pool))
+    }
+
     /// The longest one game can take with the engine: starting one, then the game.
-    pub fn worst_case(&self, dead: &DeadChoice) -> Duration {
-        match dead {
-            DeadChoice::Engine(_) => Duration::from_secs_f64(self.engine_timeout * 2.0),
-            _ => Duration::ZERO,
+    pub fn worst_case(&self, dead: &DeadPlan) -> Duration {
+        if matches!(dead.choice, DeadChoice::Engine(_)) || dead.when_unsure.is_some() {
+            Duration::from_secs_f64(self.engine_timeout * 2.0)
+        } else {
+            Duration::ZERO
         }
     }
 }
@@ -246,21 +264,77 @@ pub fn dead_choice(text: &str) -> Result<DeadChoice, ParseError> {
     Ok(DeadChoice::Named(names))
 }
 
-/// `--dead` of `batch`: a source of dead stones, never points (points belong to one
-/// game).
-pub fn dead_source() -> impl TypedValueParser<Value = DeadChoice> {
-    PossibleValuesParser::new([
-        PossibleValue::new("auto")
-            .help("The record's TB/TW markup when it has some, else goref's estimate"),
-        PossibleValue::new("markup").help("Only the record's markup"),
-        PossibleValue::new("estimate")
-            .help("goref's estimate of the dead stones, whatever the markup says"),
-        PossibleValue::new("proven")
-            .help("What goref can prove dead (Benson's algorithm), every other stone alive"),
-        PossibleValue::new("none").help("Every stone alive"),
-        PossibleValue::new("engine").help("What the GTP engine of --engine says"),
-    ])
-    .try_map(|text| dead_choice(&text))
+/// `--dead` of `batch` and `standings`: a source of dead stones, never points (points
+/// name the dead stones of one game). `--help` lists the sources; a value that is not
+/// one says which commands take points, or which source it most likely meant.
+pub fn dead_source() -> DeadSource {
+    DeadSource
+}
+
+/// The value parser of [`dead_source`].
+#[derive(Clone)]
+pub struct DeadSource;
+
+/// The sources `--dead` of `batch` and `standings` takes, with their help.
+const SOURCES: [(&str, &str); 6] = [
+    (
+        "auto",
+        "The record's TB/TW markup when it has some, else goref's estimate",
+    ),
+    ("markup", "Only the record's markup"),
+    (
+        "estimate",
+        "goref's estimate of the dead stones, whatever the markup says",
+    ),
+    (
+        "proven",
+        "What goref can prove dead (Benson's algorithm), every other stone alive",
+    ),
+    ("none", "Every stone alive"),
+    ("engine", "What the GTP engine of --engine says"),
+];
+
+impl TypedValueParser for DeadSource {
+    type Value = DeadChoice;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<DeadChoice, clap::Error> {
+        StringValueParser::new()
+            .try_map(|text| source_of(&text))
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            SOURCES
+                .iter()
+                .map(|(name, help)| PossibleValue::new(*name).help(*help)),
+        ))
+    }
+}
+
+/// A source of dead stones named by `text`.
+fn source_of(text: &str) -> Result<DeadChoice, ParseError> {
+    let names: Vec<&str> = SOURCES.iter().map(|(name, _)| *name).collect();
+    let sources = "give a source: auto, markup, estimate, proven, none or engine";
+    match dead_choice(text) {
+        Ok(DeadChoice::Named(_)) => Err(format!(
+            "points name the dead stones of one game, so only `goref score` and `goref show` take them; {sources}"
+        )
+        .into()),
+        Ok(choice) => Ok(choice),
+        Err(_) => Err(
+            match closest(&text.trim().to_ascii_lowercase(), names.into_iter()) {
+                Some(name) => format!("did you mean {name}? ({sources})"),
+                None => sources.to_string(),
+            }
+            .into(),
+        ),
+    }
 }
 
 #[cfg(test)]

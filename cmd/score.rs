@@ -5,6 +5,7 @@ use anyhow::Result;
 use goref::check;
 use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
+use goref::rules::RulesChoice;
 use goref::sgf::Limits;
 
 use crate::Outcome;
@@ -47,19 +48,19 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let choices = args.rules.choices();
-    let dead = args.engine.dead_choice(args.dead.clone())?;
-    let first = choices.first().cloned().unwrap_or_default();
-    let annotator = Annotator::new(&args.annotate, &args.files, first, dead.clone())?;
+    let dead = args.engine.dead_plan(args.dead.clone())?;
+    let annotator = Annotator::new(&args.annotate, &args.files)?;
     let mut writer = output::score_writer(args.format, choices.len());
+    let names: Vec<String> = choices.iter().map(RulesChoice::name).collect();
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {
-            let reports = check::score_bytes(file, &bytes, &choices, &dead, &Limits::default());
+            let checked = check::judge_file(file, &bytes, &choices, &dead, &Limits::default());
             if let Some(annotator) = &annotator {
-                annotator.write_now(file, &bytes, &reports);
+                annotator.write_now(file, &bytes, &checked);
             }
-            reports
+            checked.rows()
         }
-        Err(error) => check::unreadable_rows(file, 0, &choices, &CheckError::Read(error)),
+        Err(error) => check::unreadable_rows(file, 0, &names, &CheckError::Read(error)),
     };
     let problem = |r: &GameReport| !r.valid || r.error.is_some() || r.result_mismatch();
     let outcome = output::report_files(&args.files, writer.as_mut(), check, problem)?;

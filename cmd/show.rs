@@ -4,11 +4,12 @@
 //! has one, else the final position with its dead stones, owners and count.
 
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use goref::adjudicate::Agreement;
-use goref::check;
-use goref::diagram::{Charset, GameDiagram, Moment, SvgStyle, TextStyle, of_game};
+use goref::diagram::{Charset, Diagram, GameDiagram, Moment, SvgStyle, TextStyle, of_judged};
+use goref::judge;
 use goref::life::DeadChoice;
 use goref::report::GameReport;
 use goref::sgf;
@@ -68,8 +69,20 @@ pub fn run(args: Args) -> Result<Outcome> {
         .input(&args.file)
         .output("--svg", args.svg.as_deref())
         .check()?;
-    let bytes = input::read_input(&args.file).map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
-    let mut games = sgf::load(&bytes).with_context(|| format!("{}: cannot read it", args.file))?;
+    // A file that cannot be read is a verdict, as for `validate` (exit 1), not a usage
+    // error.
+    let unreadable = |message: String| {
+        words::print_error(message);
+        Ok(Outcome::Problems)
+    };
+    let bytes = match input::read_input(&args.file) {
+        Ok(bytes) => bytes,
+        Err(error) => return unreadable(error),
+    };
+    let mut games = match sgf::load(&bytes) {
+        Ok(games) => games,
+        Err(error) => return unreadable(format!("{}: cannot read it: {error}", args.file)),
+    };
     let count = games.len();
     if args.game == 0 || args.game > count {
         let s = if count == 1 { "" } else { "s" };
@@ -79,41 +92,40 @@ pub fn run(args: Args) -> Result<Outcome> {
             args.file
         );
     }
-    let record = games
-        .swap_remove(args.game - 1)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.file))?;
+    let record = match games.swap_remove(args.game - 1) {
+        Ok(record) => record,
+        Err(error) => return unreadable(format!("{}: {error}", args.file)),
+    };
     let choice = args.rules.choice();
-    let resolved = choice.resolve(&record);
-    // The engine is asked once; the drawing and the count both use its answer.
-    let dead = args.engine.dead_choice(args.dead.clone())?;
-    let dead = check::ask_engine(&record, choice.komi, &dead);
+    // The game is judged once; the drawing and the count are views of it (an engine, too,
+    // is asked once).
+    let dead = args.engine.dead_plan(args.dead.clone())?;
+    let judged = judge::judge(&record, std::slice::from_ref(&choice), &dead);
+    let Some(judged) = judged.first() else {
+        bail!("{}: no rule set to judge the game under", args.file);
+    };
+    if let Some(Err(e)) = &judged.adjudication
+        && judged.replay.is_ok()
+    {
+        bail!("{}: {}", args.file, words::dead_stones(e));
+    }
     let moment = match (args.move_number, args.final_position) {
         (Some(n), _) => Moment::AfterMove(n),
         (None, true) => Moment::Final,
         (None, false) => Moment::FirstIllegal,
     };
-    let drawn = of_game(
-        &record,
-        &resolved.rules,
-        choice.komi.is_some(),
-        &dead,
-        moment,
-    )
-    .map_err(|e| match e {
-        goref::diagram::DiagramError::DeadStones(e) => {
-            anyhow::anyhow!("{}: {}", args.file, words::dead_stones(&e))
-        }
-        other => anyhow::anyhow!("--move: {}: {other}", args.file),
-    })?;
-    let report = check::score_game(&args.file, &record, &choice, &dead);
+    let drawn = of_judged(&record, judged, moment)
+        .map_err(|e| anyhow::anyhow!("--move: {}: {e}", args.file))?;
+    let report = judged.row(&args.file, &record);
     let mut diagram = drawn.diagram.clone();
     diagram.caption = caption(&report, &drawn);
     diagram.notes = notes(&report, &drawn);
 
     let svg_to_stdout = args.svg.as_deref() == Some("-");
     if let Some(path) = &args.svg {
+        let picture = picture(&report, &drawn, &args.file);
         Destination::open(path, "--svg")?.write_whole("SVG", |out| {
-            out.write_all(diagram.svg(SvgStyle::Document).as_bytes())
+            out.write_all(picture.svg(SvgStyle::Document).as_bytes())
         })?;
     }
     if !svg_to_stdout {
@@ -140,6 +152,25 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Outcome::Clean
     })
+}
+
+/// The diagram as a picture shows it: the file's name rather than its path in the
+/// caption, the count as a table beside the board, and under it what the table cannot
+/// show. The terminal's diagram keeps the path and `goref score`'s layout of the count.
+fn picture(report: &GameReport, drawn: &GameDiagram, file: &str) -> Diagram {
+    let mut named = report.clone();
+    if let Some(name) = Path::new(file).file_name() {
+        named.file = name.to_string_lossy().into_owned();
+    }
+    let mut picture = drawn.diagram.clone();
+    picture.caption = caption(&named, drawn);
+    if drawn.is_final {
+        picture.table = score_table::count_rows(report);
+        picture.notes = score_table::count_details(report);
+    } else {
+        picture.notes = notes(report, drawn);
+    }
+    picture
 }
 
 /// The lines above the board: the game, the moment drawn, the rules and the result.

@@ -127,19 +127,19 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let jobs = batch::workers(args.jobs)?;
     let (mut settings, limits) = batch::settings(jobs, args.timeout, Clock::Wall)?;
-    let dead = args.engine.dead_choice(args.dead.clone())?;
+    let dead = args.engine.dead_plan(args.dead.clone())?;
     settings.stuck_after += args.engine.worst_case(&dead);
     let sources = batch::sources_of(&args.paths, args.files_from.as_deref(), false)?;
-    let annotator =
-        Annotator::new(&args.annotate, &args.paths, choice.clone(), dead.clone())?.map(Arc::new);
+    let annotator = Annotator::new(&args.annotate, &args.paths)?.map(Arc::new);
 
-    let work = batch::score_and_annotate(vec![choice.clone()], dead, limits, annotator.clone());
+    let work =
+        batch::score_and_annotate(vec![choice.clone()], dead, limits, annotator.clone(), None);
     let mut reports: Vec<GameReport> = Vec::new();
-    let emit = |(rows, not_annotated): batch::Checked| {
-        if let Some(error) = not_annotated {
+    let emit = |checked: batch::Checked| {
+        if let Some(error) = checked.not_annotated {
             crate::words::print_error(error);
         }
-        reports.extend(rows);
+        reports.extend(checked.rows);
         Ok(())
     };
     match pipeline::run(&sources, &settings, work, emit) {

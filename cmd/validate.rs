@@ -2,8 +2,9 @@
 
 use anyhow::Result;
 use goref::check;
-use goref::life::DeadChoice;
+use goref::judge::DeadPlan;
 use goref::report::{CheckError, GameReport};
+use goref::sgf::Limits;
 
 use crate::Outcome;
 use crate::annotate::{AnnotateOptions, Annotator};
@@ -29,21 +30,26 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Outcome> {
     let choice = args.rules.choice();
-    let annotator = Annotator::new(
-        &args.annotate,
-        &args.files,
-        choice.clone(),
-        DeadChoice::Auto,
-    )?;
+    let annotator = Annotator::new(&args.annotate, &args.files)?;
     let mut writer = output::writer(args.format);
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
-        Ok(bytes) => {
-            let reports = check::validate_bytes(file, &bytes, &choice);
-            if let Some(annotator) = &annotator {
-                annotator.write_now(file, &bytes, &reports);
+        Ok(bytes) => match &annotator {
+            None => check::validate_bytes(file, &bytes, &choice),
+            // The copy states the result goref reaches, so the games are counted too (with
+            // the dead stones as `goref score` finds them by default); the rows stay a
+            // validation's.
+            Some(annotator) => {
+                let checked = check::judge_file(
+                    file,
+                    &bytes,
+                    std::slice::from_ref(&choice),
+                    &DeadPlan::default(),
+                    &Limits::default(),
+                );
+                annotator.write_now(file, &bytes, &checked);
+                checked.validation_rows()
             }
-            reports
-        }
+        },
         Err(error) => vec![GameReport::unreadable(
             file,
             0,

@@ -55,8 +55,8 @@ pub fn warning(warning: &Warning) -> String {
 /// A note about how a game was decided or counted.
 pub fn note(note: &Note) -> String {
     match note {
-        Note::NotCountedUnlessNamed => "the game does not end with two passes and has no territory markup: not counted (name the dead stones with --dead to count the final position)".to_string(),
-        Note::CountedAsNamed => "the record does not end with two passes; the final position is counted because RE claims a count and --dead says which stones are dead".to_string(),
+        Note::NotCountedUnlessNamed => "the game does not end with two passes and has no territory markup: not counted under --dead auto (--dead estimate, proven, none, engine or a list of points counts the final position)".to_string(),
+        Note::CountedAsNamed => "the record does not end with two passes; the final position is counted because RE claims a count and --dead chose the dead stones".to_string(),
         Note::DeadStonesNotUsed { rules } => {
             format!("{rules} counts every stone on the board as alive: --dead was not used")
         }

@@ -107,9 +107,10 @@ pub enum Note {
     /// A sentence that needs no option named.
     Text(String),
     /// A game that claims a count without the final passes or markup is counted only
-    /// when its dead stones are named.
+    /// when the user chose where its dead stones come from (any [`DeadChoice`] but
+    /// `Auto`).
     NotCountedUnlessNamed,
-    /// Such a game, counted because its dead stones were named.
+    /// Such a game, counted because the user chose where its dead stones come from.
     CountedAsNamed,
     /// The rule set counts every stone alive: the dead stones the user chose were not
     /// used.
@@ -124,10 +125,10 @@ impl std::fmt::Display for Note {
         match self {
             Note::Text(text) => f.write_str(&crate::text::one_line(text)),
             Note::NotCountedUnlessNamed => f.write_str(
-                "the game does not end with two passes and has no territory markup: not counted (name the dead stones to count the final position)",
+                "the game does not end with two passes and has no territory markup: not counted unless asked (choose where the dead stones come from to count the final position)",
             ),
             Note::CountedAsNamed => f.write_str(
-                "the record does not end with two passes; the final position is counted because RE claims a count and the dead stones are named",
+                "the record does not end with two passes; the final position is counted because RE claims a count and the source of the dead stones was chosen",
             ),
             Note::DeadStonesNotUsed { rules } => write!(
                 f,
@@ -415,9 +416,11 @@ fn not_counted(result: GameResult, decided_by: DecidedBy, note: String) -> Adjud
 ///
 /// A game is counted when it ended with two passes, or when it carries territory markup
 /// (the agreed final position). A record that claims a count (`B+3.5`) without the final
-/// passes is counted only when the user said which stones are dead (named points, or
-/// none): such records usually stop before the end, with dead stones and open boundaries
-/// that neither the estimate nor the proof can settle, and a count would only be noise.
+/// passes is counted only when the user chose where the dead stones come from (anything
+/// but `Auto`: named points, none, the estimate, the proof, an engine): such records often
+/// stop before the end, with dead stones and open boundaries, so the default does not
+/// count them, but a source asked for by name counts them as it counts any game, the
+/// estimate with its doubt (docs/rules.md, "The result goref gives").
 fn counting_reason(
     record: &GameRecord,
     replay: &Replay,
@@ -436,11 +439,7 @@ fn counting_reason(
                 .to_string(),
         )));
     }
-    let guessed = matches!(
-        dead,
-        DeadChoice::Auto | DeadChoice::Estimate | DeadChoice::Proven
-    );
-    if recorded.is_some_and(GameResult::is_count) && !guessed {
+    if recorded.is_some_and(GameResult::is_count) && *dead != DeadChoice::Auto {
         return Ok(Some(Note::CountedAsNamed));
     }
     Err(recorded.cloned())

@@ -33,13 +33,11 @@ use std::path::PathBuf;
 
 use crate::adjudicate::Agreement;
 use crate::board::Color;
-use crate::check;
-use crate::life::DeadChoice;
+use crate::check::{CheckedFile, CheckedGame};
+use crate::judge::Judged;
 use crate::point::Point;
-use crate::replay::{self, Consequence};
-use crate::report::{GameReport, ScoreReport};
-use crate::rules::RulesChoice;
-use crate::score;
+use crate::replay::Consequence;
+use crate::report::GameReport;
 use crate::sgf::outline::{self, GameOutline};
 use crate::sgf::{self, GameRecord, LoadError};
 use crate::text::{one_line, shown};
@@ -89,54 +87,55 @@ pub enum AnnotateError {
 /// The text of an annotated copy of the SGF file `bytes`: `games[i]` says what to add
 /// to game `i` (0-based; `None` adds nothing).
 pub fn annotate(bytes: &[u8], games: &[Option<GameNotes>]) -> Result<String, AnnotateError> {
-    annotate_loaded(bytes, &sgf::load(bytes)?, games)
+    let original = sgf::load(bytes)?;
+    let original: Vec<Result<&GameRecord, &sgf::GameError>> =
+        original.iter().map(Result::as_ref).collect();
+    annotate_loaded(bytes, &original, games)
 }
 
-/// The annotated copy of the SGF file `bytes` as goref checked it into `reports` (what
-/// [`check::validate_bytes`] or [`check::score_bytes`] gave for the file: one report per
-/// game and rule choice, in game order): on each game's root, the result under each rule
-/// set and what decided it, and the count; on every node with a finding, what it is, why,
-/// and its consequence; on the counted position, `TB`/`TW` and the dead stones `MA`.
-///
-/// `choice` and `dead` are those of the first report of each game: the counted position
-/// is marked as they count it, and a report without a result (from `validate`) gets one
-/// from [`check::score_game`] under them, so every copy states a result.
-pub fn annotated_copy(
-    bytes: &[u8],
-    reports: &[GameReport],
-    choice: &RulesChoice,
-    dead: &DeadChoice,
-) -> Result<String, AnnotateError> {
-    annotated_copy_of(bytes, &sgf::load(bytes)?, reports, choice, dead)
-}
-
-/// [`annotated_copy`] of a file already loaded into `games`, as [`sgf::load`] loads it
-/// (or [`check::score_bytes_keeping`], under limits that cut nothing).
-pub fn annotated_copy_of(
-    bytes: &[u8],
-    games: &[Result<GameRecord, sgf::GameError>],
-    reports: &[GameReport],
-    choice: &RulesChoice,
-    dead: &DeadChoice,
-) -> Result<String, AnnotateError> {
-    let notes: Vec<Option<GameNotes>> = games
+/// The annotated copy of the SGF file `bytes`, checked into `checked` (by
+/// [`crate::check::judge_file`], or [`crate::check::validate_file`] for a copy that states no count):
+/// on each game's root, the result under each rule set and what decided it, and the
+/// count; on every node with a finding, what it is, why, and its consequence; on the
+/// position the first counted rule set counted, `TB`/`TW` and the dead stones `MA`.
+/// Everything comes from the judged games; nothing is replayed or counted again.
+pub fn annotated_copy(bytes: &[u8], checked: &CheckedFile) -> Result<String, AnnotateError> {
+    let checked_games = match &checked.games {
+        Ok(games) => games.as_slice(),
+        Err(_) => &[],
+    };
+    // The copy is compared with the whole file: when the time ran out, what was loaded
+    // may not be all of it.
+    let reloaded;
+    let original: Vec<Result<&GameRecord, &sgf::GameError>> = if checked.complete {
+        checked_games.iter().map(CheckedGame::record).collect()
+    } else {
+        reloaded = sgf::load(bytes)?;
+        reloaded.iter().map(Result::as_ref).collect()
+    };
+    let rows = checked.rows();
+    let notes: Vec<Option<GameNotes>> = original
         .iter()
         .enumerate()
         .map(|(i, game)| {
-            let of_game: Vec<&GameReport> = reports.iter().filter(|r| r.game == i + 1).collect();
+            let of_game: Vec<&GameReport> = rows.iter().filter(|r| r.game == i + 1).collect();
+            let judged = match checked_games.get(i) {
+                Some(CheckedGame::Judged { under, .. }) => under.as_slice(),
+                _ => &[],
+            };
             match game {
-                Ok(record) if !of_game.is_empty() => Some(notes_of(record, &of_game, choice, dead)),
+                Ok(record) if !of_game.is_empty() => Some(notes_of(record, &of_game, judged)),
                 _ => None,
             }
         })
         .collect();
-    annotate_loaded(bytes, games, &notes)
+    annotate_loaded(bytes, &original, &notes)
 }
 
 /// [`annotate`] of a file already loaded into `original`.
 fn annotate_loaded(
     bytes: &[u8],
-    original: &[Result<GameRecord, sgf::GameError>],
+    original: &[Result<&GameRecord, &sgf::GameError>],
     games: &[Option<GameNotes>],
 ) -> Result<String, AnnotateError> {
     let decoded = sgf::decoded_text(bytes);
@@ -180,30 +179,24 @@ fn annotate_loaded(
     Ok(copy)
 }
 
-/// What to add to a game checked into `reports` (one per rule choice).
-fn notes_of(
-    record: &GameRecord,
-    reports: &[&GameReport],
-    choice: &RulesChoice,
-    dead: &DeadChoice,
-) -> GameNotes {
+/// What to add to a game: its rows `reports` (one per rule choice) and, when it was
+/// judged, its judgements `judged` in the same order.
+fn notes_of(record: &GameRecord, reports: &[&GameReport], judged: &[Judged]) -> GameNotes {
     let mut notes = GameNotes::default();
-    let mut marked = false;
+    if let Some(counted) = judged.iter().find_map(Judged::counted) {
+        let [black, white] = counted.count.territory_points.clone();
+        notes.territory = Some(sgf::TerritoryMarks {
+            node: record.nodes.saturating_sub(1),
+            black,
+            white,
+        });
+        notes.dead = counted.dead.stones.clone();
+    }
     for report in reports {
         let who = if reports.len() > 1 {
             format!("goref ({})", report.rules)
         } else {
             "goref".to_string()
-        };
-        // A report without a result (from `validate`) is counted here, so that the copy
-        // states the result goref reaches; its findings are the same, and a mismatch with
-        // `RE` is one more.
-        let counted;
-        let report: &GameReport = if report.score.is_none() && report.error.is_none() {
-            counted = check::score_game(&report.file, record, choice, dead);
-            &counted
-        } else {
-            report
         };
         let score = report.score.as_ref();
         if let Some(error) = &report.error {
@@ -242,9 +235,6 @@ fn notes_of(
                     format!("{who}: the recorded result {} agrees", shown(re)),
                 );
             }
-            if score.scored && !marked {
-                marked = mark_count(&mut notes, record, score, choice);
-            }
         }
         for f in &report.findings {
             let at = f
@@ -271,33 +261,6 @@ fn notes_of(
         }
     }
     notes
-}
-
-/// Mark the counted final position of `record`: its territory `TB`/`TW` and its dead
-/// stones `MA`, on the last main-line node. False when the position cannot be rebuilt.
-fn mark_count(
-    notes: &mut GameNotes,
-    record: &GameRecord,
-    score: &ScoreReport,
-    choice: &RulesChoice,
-) -> bool {
-    let rules = choice.resolve(record).rules;
-    let Ok(replay) = replay::replay(record, &rules) else {
-        return false;
-    };
-    let dead: Vec<Point> = score
-        .dead_stones
-        .iter()
-        .filter_map(|name| Point::from_d4(name, record.width, record.height))
-        .collect();
-    let [black, white] = score::territory(&replay.board, &dead, &rules);
-    notes.territory = Some(sgf::TerritoryMarks {
-        node: record.nodes.saturating_sub(1),
-        black,
-        white,
-    });
-    notes.dead = dead;
-    true
 }
 
 /// What a consequence does, in words.
@@ -465,7 +428,7 @@ fn escape_text(text: &str) -> String {
 /// everything goref reads but the territory marks goref added and the loader's warnings
 /// (a charset guess disappears once the copy is UTF-8).
 fn check_same(
-    original: &[Result<GameRecord, sgf::GameError>],
+    original: &[Result<&GameRecord, &sgf::GameError>],
     copy: &[Result<GameRecord, sgf::GameError>],
 ) -> Result<(), AnnotateError> {
     if original.len() != copy.len() {
@@ -478,7 +441,7 @@ fn check_same(
     for (i, (a, b)) in original.iter().zip(copy).enumerate() {
         let same = match (a, b) {
             (Ok(a), Ok(b)) => comparable(a) == comparable(b),
-            (Err(a), Err(b)) => a == b,
+            (Err(a), Err(b)) => *a == b,
             _ => false,
         };
         if !same {

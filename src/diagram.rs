@@ -1,15 +1,16 @@
 //! Board diagrams: one position drawn for people, as text for a terminal or as SVG.
 //!
 //! A [`Diagram`] says what to draw: the stones of a [`Board`], the last move, the points
-//! where findings are, the dead stones, each point's owner after a count, a caption above
-//! and notes below. [`Diagram::text`] draws it as a grid (Unicode box drawing or plain
-//! ASCII, with or without ANSI colour) and [`Diagram::svg`] as an SVG document or
+//! where findings are, the dead stones, each point's owner after a count, a caption, a
+//! table (the count) and notes. [`Diagram::text`] draws it as a grid (Unicode box drawing
+//! or plain ASCII, with or without ANSI colour) and [`Diagram::svg`] as an SVG document or
 //! fragment. Both return strings and never print; both name points as the rule documents
 //! do (columns `A`-`T` without `I`, row 1 on Black's side at the bottom), and draw every
 //! board size from 1x1 to 25x25, rectangular ones included. A mark, dead stone or owner
 //! given for a point that is not on the board is left out of the picture, never a panic.
-//! Captions, notes and labels may quote a record: both drawings write each on one line
-//! ([`crate::text::one_line`]), and the SVG escapes XML's special characters too.
+//! Captions, notes, table cells and labels may quote a record: both drawings write each
+//! on one line ([`crate::text::one_line`]), and the SVG escapes XML's special characters
+//! too.
 
 mod game;
 mod svg;
@@ -21,7 +22,7 @@ mod tests;
 use crate::board::{Board, Color};
 use crate::point::Point;
 
-pub use game::{DiagramError, GameDiagram, Moment, of_game};
+pub use game::{DiagramError, GameDiagram, Moment, of_judged};
 pub use svg::{SvgStyle, escape};
 pub use text::{Charset, TextStyle};
 
@@ -42,8 +43,8 @@ pub struct Diagram {
     pub last_move: Option<Point>,
     /// Points where findings are, marked with a red square (SVG) or brackets (text).
     pub marks: Vec<Mark>,
-    /// Stones taken off as dead before the count: faded and crossed (SVG), or drawn
-    /// with their own glyph (text).
+    /// Stones taken off as dead before the count: crossed in the other colour (SVG), or
+    /// drawn with their own glyph (text).
     pub dead: Vec<Point>,
     /// Each point's owner after the count, row by row from the top (`width x height`
     /// entries, as [`Diagram::owner`] reads them); empty when no count is shown. Empty
@@ -51,7 +52,11 @@ pub struct Diagram {
     pub owners: Vec<Option<Color>>,
     /// Lines above the board (text) or under it (SVG): game, move, rules, result.
     pub caption: Vec<String>,
-    /// Lines under the board and its legend: the finding's sentence, the count.
+    /// Rows of (label, value), such as the count: beside the board (SVG), or under the
+    /// legend with the values lined up (text).
+    pub table: Vec<(String, String)>,
+    /// Lines under the board, its legend and the table: the finding's sentence, the
+    /// notes of the count.
     pub notes: Vec<String>,
 }
 
@@ -72,6 +77,7 @@ impl Diagram {
             dead: Vec::new(),
             owners: Vec::new(),
             caption: Vec::new(),
+            table: Vec::new(),
             notes: Vec::new(),
         }
     }

@@ -5,10 +5,14 @@
 //! ```text
 //! bytes --sgf::load--> GameRecord --replay::replay--> Replay (board states + findings)
 //!       --adjudicate::adjudicate (life::resolve_under + score::count when counted)-->
-//!       Adjudication --> report::GameReport --writer (cmd/)--> text, JSON, CSV
+//!       Adjudication  = judge::Judged, once per game and rule set
+//! judge::Judged --Judged::row--> report::GameReport --writer (cmd/)--> text, JSON, CSV
+//!               --diagram::of_judged--> Diagram --> text, SVG
+//!               --annotate::annotated_copy--> the record with goref's comments
 //! ```
 //!
-//! [`check`] runs that flow over every game of a file, in parallel and in game order.
+//! [`check`] judges every game of a file, in parallel and in game order; each output is
+//! a view of the judged games.
 //! docs/architecture.md maps the modules. The library never parses arguments, prints, or
 //! exits the process: that is the command line's job (`cmd/`).
 
@@ -18,6 +22,7 @@ pub mod board;
 pub mod check;
 pub mod diagram;
 pub mod gtp;
+pub mod judge;
 pub mod life;
 pub mod point;
 pub mod replay;

@@ -12,18 +12,15 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::adjudicate::{Adjudication, Agreement, DecidedBy, Note, Uncertain};
+use crate::adjudicate::{Agreement, DecidedBy, Note};
 use crate::board::Color;
-use crate::life::estimate::{Basis, DoubtReason, Group, Status};
+use crate::life::estimate::{Basis, Status};
 use crate::life::{DeadSource, DeadStonesError};
-use crate::point::Point;
-use crate::replay::{Consequence, Finding, FindingKind, ReplayError, Severity};
-use crate::rules::{DEFAULT_PRESET, Resolved, RulesOrigin};
-use crate::score::marks::TerritoryMismatch;
-use crate::score::{self, Count, NotTerritory};
-use crate::sgf::{self, GameRecord, LoadError, LoadWarning, WarningKind};
+use crate::replay::{Consequence, FindingKind, ReplayError, Severity};
+use crate::rules::RulesOrigin;
+use crate::score::Count;
+use crate::sgf::{self, LoadError, LoadWarning, WarningKind};
 use crate::text::{one_line, shown};
-use crate::words::{format_points, plural};
 
 /// One finding, ready to print or serialise.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -42,22 +39,6 @@ pub struct FindingReport {
     pub sgf: Option<String>,
     pub detail: String,
     pub consequence: Consequence,
-}
-
-impl FindingReport {
-    pub fn new(finding: &Finding, height: u8) -> FindingReport {
-        FindingReport {
-            kind: finding.kind,
-            severity: finding.severity,
-            move_number: finding.move_number,
-            node: finding.node,
-            color: finding.color,
-            point: finding.point.map(|p: Point| p.to_d4(height)),
-            sgf: finding.point.map(Point::to_sgf),
-            detail: one_line(&finding.detail).into_owned(),
-            consequence: finding.consequence,
-        }
-    }
 }
 
 /// Something worth saying about a game that does not affect its validity.
@@ -203,13 +184,6 @@ pub struct ScoreReport {
     /// (a seki's eyes, eye points that must be filled); empty when there are none or the
     /// board was not counted.
     pub not_territory: Vec<NotTerritoryReport>,
-    /// Where the record's TB/TW marks differ from the count's territory: becomes a
-    /// `territory-mismatch` finding in [`GameReport::add_score`].
-    #[serde(skip)]
-    pub territory_mismatch: Option<TerritoryMismatch>,
-    /// The groups the estimate is unsure of; each becomes an `uncertain-status` finding.
-    #[serde(skip)]
-    pub uncertain: Vec<UncertainGroup>,
 }
 
 /// A point the count gave to nobody though one colour surrounds it (`not_territory` in
@@ -228,18 +202,6 @@ pub struct NotTerritoryReport {
     pub detail: String,
 }
 
-impl NotTerritoryReport {
-    pub fn new(n: &NotTerritory, height: u8) -> NotTerritoryReport {
-        NotTerritoryReport {
-            point: n.point().to_d4(height),
-            sgf: n.point().to_sgf(),
-            color: n.color(),
-            reason: n.reason(),
-            detail: n.describe(height),
-        }
-    }
-}
-
 /// A group of chains the estimate decided, as the `score` object's `estimate` shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GroupReport {
@@ -255,275 +217,7 @@ pub struct GroupReport {
     pub stones: Vec<String>,
 }
 
-impl GroupReport {
-    fn new(g: &Group, height: u8) -> GroupReport {
-        GroupReport {
-            color: g.color,
-            status: g.status,
-            basis: g.basis,
-            confidence: (g.confidence * 100.0).round() / 100.0,
-            uncertain: g.doubt.is_some(),
-            stones: g.stones.iter().map(|p| p.to_d4(height)).collect(),
-        }
-    }
-}
-
-/// A group whose status the estimate cannot decide safely, as the `uncertain-status`
-/// finding tells it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct UncertainGroup {
-    pub color: Color,
-    pub status: Status,
-    /// The share of the estimate's evidence for `status`, 0.5 to 1.
-    pub confidence: f64,
-    pub reason: DoubtReason,
-    /// Its stones, `D4` form, in reading order.
-    pub stones: Vec<String>,
-    /// Its stones and the empty points whose owner changes with its status, `D4` form.
-    pub points: Vec<String>,
-    /// The first stone, SGF form.
-    pub sgf: String,
-    /// How many points of the result (the margin) depend on its status.
-    pub at_stake: f64,
-}
-
-impl UncertainGroup {
-    fn new(u: &Uncertain, height: u8) -> UncertainGroup {
-        let g = &u.group;
-        let d4 = |points: &[Point]| points.iter().map(|p| p.to_d4(height)).collect();
-        UncertainGroup {
-            color: g.color,
-            status: g.status,
-            confidence: g.confidence,
-            reason: g.doubt.as_ref().map_or(DoubtReason::NearEven, |d| d.reason),
-            stones: d4(&g.stones),
-            points: g
-                .doubt
-                .as_ref()
-                .map_or_else(|| d4(&g.stones), |d| d4(&d.points)),
-            sgf: g.stones.first().map(|p| p.to_sgf()).unwrap_or_default(),
-            at_stake: u.swing.abs(),
-        }
-    }
-
-    /// The finding's sentence.
-    fn detail(&self) -> String {
-        let first = self.stones.first().map_or("", String::as_str);
-        let n = self.stones.len();
-        let status = match self.status {
-            Status::Alive => "alive",
-            Status::Dead => "dead",
-            Status::Seki => "alive in seki",
-        };
-        let why = match self.reason {
-            DoubtReason::NearEven => "the playouts are close to even",
-            DoubtReason::WhoMoves => "it lives or dies as the side to move first chooses",
-        };
-        format!(
-            "the estimate counts the {} group at {first} ({n} stone{}) as {status} with {:.0}% \
-             confidence, but {why}: {} of the result {} on it ({})",
-            self.color.name(),
-            plural(n),
-            self.confidence * 100.0,
-            if self.at_stake == 1.0 {
-                "1 point".to_string()
-            } else {
-                format!("{} points", format_points(self.at_stake))
-            },
-            if self.at_stake == 1.0 {
-                "depends"
-            } else {
-                "depend"
-            },
-            self.points.join(" ")
-        )
-    }
-}
-
-impl ScoreReport {
-    /// The score object of an adjudication on a board `height` rows high.
-    pub fn new(adjudication: Adjudication, height: u8) -> ScoreReport {
-        let Adjudication {
-            result,
-            decided_by,
-            result_matches,
-            counted,
-            notes,
-        } = adjudication;
-        let mut score = ScoreReport {
-            black: None,
-            white: None,
-            margin: None,
-            result: result.to_string(),
-            decided_by,
-            scored: false,
-            dead_source: DeadSource::None,
-            dead_stones: Vec::new(),
-            estimate: None,
-            result_matches,
-            breakdown: None,
-            notes,
-            not_territory: Vec::new(),
-            territory_mismatch: None,
-            uncertain: Vec::new(),
-        };
-        if let Some(counted) = counted {
-            score.black = Some(counted.count.black.total);
-            score.white = Some(counted.count.white.total);
-            score.margin = Some(counted.count.margin);
-            score.scored = true;
-            score.dead_source = counted.dead.source;
-            score.dead_stones = counted
-                .dead
-                .stones
-                .iter()
-                .map(|p| p.to_d4(height))
-                .collect();
-            score.not_territory = counted
-                .count
-                .not_territory
-                .iter()
-                .map(|n| NotTerritoryReport::new(n, height))
-                .collect();
-            score.territory_mismatch = counted.territory_mismatch;
-            if counted.dead.source == DeadSource::Estimate {
-                score.estimate = Some(
-                    counted
-                        .dead
-                        .groups
-                        .iter()
-                        .map(|g| GroupReport::new(g, height))
-                        .collect(),
-                );
-            }
-            score.breakdown = Some(counted.count);
-            score.uncertain = counted
-                .uncertain
-                .iter()
-                .map(|u| UncertainGroup::new(u, height))
-                .collect();
-        }
-        score
-    }
-}
-
 impl GameReport {
-    /// A report for a file or game that could not be read.
-    pub fn unreadable(file: &str, game: usize, rules: String, error: CheckError) -> GameReport {
-        GameReport {
-            file: file.to_string(),
-            game,
-            rules,
-            rules_origin: RulesOrigin::Default,
-            size: None,
-            komi: None,
-            handicap: None,
-            black: None,
-            white: None,
-            moves: None,
-            recorded_result: None,
-            valid: false,
-            illegal_count: 0,
-            findings: Vec::new(),
-            warnings: Vec::new(),
-            error: Some(error),
-            score: None,
-        }
-    }
-
-    /// The report of `record` before it is replayed: what the record says, under the rule
-    /// set `resolved`, with the loader's warnings.
-    pub fn of_record(file: &str, record: &GameRecord, resolved: &Resolved) -> GameReport {
-        let mut warnings: Vec<Warning> =
-            record.warnings.iter().cloned().map(Warning::Load).collect();
-        if let Some(ru) = &resolved.unrecognised_ru {
-            warnings.push(Warning::UnrecognisedRules {
-                ru: ru.clone(),
-                used: DEFAULT_PRESET.to_string(),
-            });
-        }
-        let handicap = record.handicap_stones();
-        let (komi, _) = score::komi(&resolved.rules, record.komi, handicap, resolved.komi_chosen);
-        let size = if record.width == record.height {
-            record.width.to_string()
-        } else {
-            format!("{}x{}", record.width, record.height)
-        };
-        GameReport {
-            file: file.to_string(),
-            game: record.index + 1,
-            rules: resolved.rules.name.clone(),
-            rules_origin: resolved.origin,
-            size: Some(size),
-            komi: Some(komi),
-            handicap: Some(handicap),
-            black: record.black.clone(),
-            white: record.white.clone(),
-            moves: Some(record.moves.len()),
-            recorded_result: record.result.clone(),
-            valid: false,
-            illegal_count: 0,
-            findings: Vec::new(),
-            warnings,
-            error: None,
-            score: None,
-        }
-    }
-
-    /// Add the count: `score`, a `territory-mismatch` finding when the record's TB/TW
-    /// marks differ from the count's territory, a `result-mismatch` finding when the
-    /// result goref reached disagrees with `RE`, and an `uncertain-status` finding for
-    /// each group the estimate is unsure of (the one place such findings are made).
-    /// `rules` names the rule set in the findings' sentences.
-    pub fn add_score(&mut self, mut score: ScoreReport, rules: &str) {
-        if let Some(mismatch) = score.territory_mismatch.take() {
-            let first = mismatch.differences.first().map(|d| d.point);
-            self.findings.push(FindingReport {
-                kind: FindingKind::TerritoryMismatch,
-                severity: Severity::Warning,
-                move_number: None,
-                node: Some(mismatch.node),
-                color: None,
-                point: first.map(|p| p.to_d4(mismatch.height)),
-                sgf: first.map(Point::to_sgf),
-                detail: mismatch.describe(rules),
-                consequence: Consequence::None,
-            });
-        }
-        for u in &score.uncertain {
-            self.findings.push(FindingReport {
-                kind: FindingKind::UncertainStatus,
-                severity: Severity::Warning,
-                move_number: None,
-                node: None,
-                color: Some(u.color),
-                point: u.stones.first().cloned(),
-                sgf: Some(u.sgf.clone()),
-                detail: u.detail(),
-                consequence: Consequence::None,
-            });
-        }
-        if score.result_matches == Some(Agreement::Disagrees) {
-            let re = self.recorded_result.as_deref().unwrap_or_default();
-            self.findings.push(FindingReport {
-                kind: FindingKind::ResultMismatch,
-                severity: Severity::Warning,
-                move_number: None,
-                node: Some(0),
-                color: None,
-                point: None,
-                sgf: None,
-                detail: format!(
-                    "RE[{}] but goref's result under {rules} is {}",
-                    shown(re),
-                    one_line(&score.result)
-                ),
-                consequence: Consequence::None,
-            });
-        }
-        self.score = Some(score);
-    }
-
     /// The loader's warning that it kept only the nodes before damage in the record: the
     /// game was judged on what could be read.
     pub fn truncated(&self) -> Option<&LoadWarning> {

@@ -78,17 +78,10 @@ fn did_you_mean(suggestion: Option<&str>) -> String {
         .unwrap_or_default()
 }
 
-/// The candidate a misspelt `word` most likely meant: the nearest by edit distance
-/// (transpositions count as one edit), when it is at most two edits away and the edits
-/// are at most a third of the word (so `nz` never suggests `jp`).
+/// The name a misspelt `word` most likely meant ([`crate::words::closest`]), compared in
+/// the form names are read in.
 fn closest(word: &str, candidates: impl Iterator<Item = &'static str>) -> Option<&'static str> {
-    let word = normalise_word(word);
-    candidates
-        .map(|c| (strsim::damerau_levenshtein(&word, c), c))
-        .filter(|&(d, _)| d > 0 && d <= 2 && d * 3 <= word.chars().count())
-        // Between two as near, the one the word begins (`kom`: `komi`, not `ko`).
-        .min_by_key(|&(d, c)| (d, !c.starts_with(word.as_str())))
-        .map(|(_, c)| c)
+    crate::words::closest(&normalise_word(word), candidates)
 }
 
 /// Lower-case, trimmed, with `_` and spaces read as `-`: the form names are compared in.

@@ -1,5 +1,6 @@
 //! The small words of goref's sentences, written one way everywhere: points as people
-//! write them (`7.5`, `12`, `-3`) and the plural `s` of a count.
+//! write them (`7.5`, `12`, `-3`), the plural `s` of a count, and the name a misspelt
+//! word most likely meant.
 
 /// Points as people write them: `7.5`, `12`, `0.5`, `-3`.
 pub fn format_points(value: f64) -> String {
@@ -33,6 +34,19 @@ fn any_points(value: f64) -> String {
 /// (`format!("{n} stone{}", plural(n))`).
 pub fn plural<N: PartialEq + From<u8>>(n: N) -> &'static str {
     if n == N::from(1) { "" } else { "s" }
+}
+
+/// The candidate a misspelt `word` most likely meant: the nearest by edit distance
+/// (transpositions count as one edit), when it is at most two edits away and the edits
+/// are at most a third of the word (so `nz` never suggests `jp`). `word` is compared as
+/// it is: the caller brings it to the candidates' form (case, separators).
+pub fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .map(|c| (strsim::damerau_levenshtein(word, c), c))
+        .filter(|&(d, _)| d > 0 && d <= 2 && d * 3 <= word.chars().count())
+        // Between two as near, the one the word begins (`kom`: `komi`, not `ko`).
+        .min_by_key(|&(d, c)| (d, !c.starts_with(word)))
+        .map(|(_, c)| c)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use anyhow::{Result, bail};
 use goref::replay::{FindingKind, Severity};
 use goref::report::GameReport;
 use goref::text::{one_line, shown};
+use goref::words::closest;
 
 /// One thing `--fail-on` asks about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,8 +61,15 @@ impl FailOn {
                     None => {
                         let kinds: Vec<&str> =
                             FindingKind::ALL.iter().map(|k| k.as_str()).collect();
+                        let groups = ["illegal", "unreadable", "truncated", "none"];
+                        let guess = closest(
+                            &name.to_ascii_lowercase(),
+                            groups.iter().chain(&kinds).copied(),
+                        )
+                        .map(|g| format!("; did you mean {g}?"))
+                        .unwrap_or_default();
                         bail!(
-                            "--fail-on {name}: unknown kind (use illegal, unreadable, truncated, none or a finding kind: {})",
+                            "--fail-on {name}: unknown kind{guess} (use illegal, unreadable, truncated, none or a finding kind: {})",
                             kinds.join(", ")
                         )
                     }
@@ -151,5 +159,20 @@ mod tests {
         assert!(FailOn::parse("illegal,unreadable,superko,result-mismatch").is_ok());
         assert!(FailOn::parse("none").is_ok());
         assert!(FailOn::parse("bogus").is_err());
+    }
+
+    /// Issue 30, item 6: a misspelt name listed the valid ones without a guess.
+    #[test]
+    fn a_misspelt_name_gets_a_guess() {
+        let said = |list: &str| FailOn::parse(list).unwrap_err().to_string();
+        assert!(
+            said("ilegal")
+                .starts_with("--fail-on ilegal: unknown kind; did you mean illegal? (use "),
+            "{}",
+            said("ilegal")
+        );
+        assert!(said("illegal,Result-Mismach").contains("did you mean result-mismatch?"));
+        assert!(said("superk").contains("did you mean superko?"));
+        assert!(!said("bogus").contains("did you mean"), "{}", said("bogus"));
     }
 }

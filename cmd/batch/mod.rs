@@ -8,7 +8,7 @@
 //! the exit code and [`github`] words each problem as an annotation.
 
 pub mod destination;
-mod fail_on;
+pub mod fail_on;
 mod github;
 mod html;
 pub mod inputs;
@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::ValueEnum;
 use goref::check;
+use goref::judge::DeadPlan;
 use goref::life::DeadChoice;
 use goref::report::{CheckError, GameReport};
 use goref::rules::RulesChoice;
@@ -189,11 +190,13 @@ pub fn run(args: Args) -> Result<Outcome> {
         .chain(&html_out)
         .chain(&markdown_out)
         .any(Destination::is_stdout);
-    let mut html_report = html_out.as_ref().map(|_| html::HtmlReport::new());
+    let mut html_report = html_out
+        .as_ref()
+        .map(|_| html::HtmlReport::new(&args.paths));
     let mut markdown = markdown_out
         .as_ref()
         .map(|_| markdown::MarkdownSummary::default());
-    let dead = args.engine.dead_choice(args.dead.clone())?;
+    let dead = args.engine.dead_plan(args.dead.clone())?;
 
     // With --shard, the documents of every shard, counted first.
     let total = shard.map(|_| count_units(&sources));
@@ -209,27 +212,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     settings.range = range;
     // An engine adds its own bound for each game.
     settings.stuck_after += args.engine.worst_case(&dead);
-    let annotator = Annotator::new(
-        &args.annotate_dir,
-        &args.paths,
-        choices.first().cloned().unwrap_or_default(),
-        dead.clone(),
-    )?
-    .map(Arc::new);
-    let work = {
-        let check = score_and_annotate(choices.clone(), dead.clone(), limits, annotator.clone());
-        let (choices, dead, fail_on) = (choices.clone(), dead.clone(), fail_on.clone());
-        let boards = args.html.is_some();
-        // With --html, the boards of the file's failing rows, drawn in the worker too.
-        move |name: &str, bytes: Result<Vec<u8>, String>| {
-            let kept = bytes.as_ref().ok().filter(|_| boards).cloned();
-            let checked = check(name, bytes);
-            let drawn = kept.map_or_else(Vec::new, |bytes| {
-                html::boards(&bytes, &checked.0, &choices, &dead, &fail_on)
-            });
-            (checked, drawn)
-        }
-    };
+    let annotator = Annotator::new(&args.annotate_dir, &args.paths)?.map(Arc::new);
+    let boards = args.html.is_some().then(|| fail_on.clone());
+    let work = score_and_annotate(choices.clone(), dead, limits, annotator.clone(), boards);
 
     let cwd = std::env::current_dir().ok();
     let mut summary = Summary::default();
@@ -240,40 +225,44 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         Box::new(crate::stdout::Stdout::buffered())
     };
-    let emit =
-        |((rows, not_annotated), boards): (Checked, Vec<Option<String>>)| -> std::io::Result<()> {
-            if let Some(error) = not_annotated {
-                crate::words::print_error(error);
+    let emit = |Checked {
+                    rows,
+                    boards,
+                    not_annotated,
+                }: Checked|
+     -> std::io::Result<()> {
+        if let Some(error) = not_annotated {
+            crate::words::print_error(error);
+        }
+        summary.add_unit(&rows, &fail_on);
+        found_game |= rows.iter().any(|r| r.game > 0);
+        for (i, row) in rows.iter().enumerate() {
+            for writer in &mut writers {
+                writer.game(row)?;
             }
-            summary.add_unit(&rows, &fail_on);
-            found_game |= rows.iter().any(|r| r.game > 0);
-            for (i, row) in rows.iter().enumerate() {
-                for writer in &mut writers {
-                    writer.game(row)?;
+            if html_report.is_some() || markdown.is_some() {
+                let problems = fail_on.problems(row);
+                if let Some(page) = &mut html_report {
+                    let board = boards.get(i).and_then(Option::as_deref);
+                    page.row(row, !problems.is_empty(), board);
                 }
-                if html_report.is_some() || markdown.is_some() {
-                    let problems = fail_on.problems(row);
-                    if let Some(page) = &mut html_report {
-                        let board = boards.get(i).and_then(Option::as_deref);
-                        page.row(row, !problems.is_empty(), board);
-                    }
-                    if let Some(md) = &mut markdown {
-                        md.row(row, &problems);
-                    }
-                }
-                if args.annotate.is_some() {
-                    for problem in fail_on.problems(row) {
-                        let line = github::github_annotation(&row.file, &problem, cwd.as_deref());
-                        writeln!(annotations, "{line}")?;
-                    }
+                if let Some(md) = &mut markdown {
+                    md.row(row, &problems);
                 }
             }
-            if let Some(bar) = &progress {
-                bar.inc(1);
-                bar.set_message(format!("{} games", summary.games));
+            if args.annotate.is_some() {
+                for problem in fail_on.problems(row) {
+                    let line = github::github_annotation(&row.file, &problem, cwd.as_deref());
+                    writeln!(annotations, "{line}")?;
+                }
             }
-            Ok(())
-        };
+        }
+        if let Some(bar) = &progress {
+            bar.inc(1);
+            bar.set_message(format!("{} games", summary.games));
+        }
+        Ok(())
+    };
     match pipeline::run(&sources, &settings, work, emit) {
         Ok(_) => {}
         Err(pipeline::Stop::Emit(e)) => {
@@ -384,36 +373,49 @@ pub fn workers(jobs: Option<usize>) -> Result<usize> {
     Ok(jobs)
 }
 
-/// A document's reports, and why its annotated copy could not be written.
-pub type Checked = (Vec<GameReport>, Option<String>);
+/// What the pipeline's work gives for one document: its rows, the board of each row for
+/// `--html` (when asked for), and why its annotated copy could not be written.
+pub struct Checked {
+    pub rows: Vec<GameReport>,
+    pub boards: Vec<Option<String>>,
+    pub not_annotated: Option<String>,
+}
 
-/// The pipeline's work on one document: its reports under every rule choice, with
-/// `annotator`'s copy written when there is one (and why it could not be).
+/// The pipeline's work on one document: its games judged under every rule choice, then
+/// the views of them: the rows, `annotator`'s copy when there is one, and with `boards`
+/// (`--html`), the board of each row worth a look under that `--fail-on`.
 pub fn score_and_annotate(
     choices: Vec<RulesChoice>,
-    dead: DeadChoice,
+    dead: DeadPlan,
     limits: goref::sgf::Limits,
     annotator: Option<Arc<Annotator>>,
+    boards: Option<FailOn>,
 ) -> impl Fn(&str, Result<Vec<u8>, String>) -> Checked + Send + Sync + 'static {
     move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {
-            let Some(annotator) = &annotator else {
-                return (
-                    check::score_bytes(name, &bytes, &choices, &dead, &limits),
-                    None,
-                );
-            };
-            let (rows, games) = check::score_bytes_keeping(name, &bytes, &choices, &dead, &limits);
-            let (path, member) = inputs::split_name(name);
-            let failed = annotator
-                .write(path, member, &bytes, games.as_deref(), &rows)
-                .err();
-            (rows, failed)
+            let checked = check::judge_file(name, &bytes, &choices, &dead, &limits);
+            let rows = checked.rows();
+            let boards = boards
+                .as_ref()
+                .map_or_else(Vec::new, |fail_on| html::boards(&checked, &rows, fail_on));
+            let not_annotated = annotator.as_ref().and_then(|annotator| {
+                let (path, member) = inputs::split_name(name);
+                annotator.write(path, member, &bytes, &checked).err()
+            });
+            Checked {
+                rows,
+                boards,
+                not_annotated,
+            }
         }
-        Err(error) => (
-            check::unreadable_rows(name, 0, &choices, &CheckError::Read(error)),
-            None,
-        ),
+        Err(error) => {
+            let names: Vec<String> = choices.iter().map(RulesChoice::name).collect();
+            Checked {
+                rows: check::unreadable_rows(name, 0, &names, &CheckError::Read(error)),
+                boards: Vec::new(),
+                not_annotated: None,
+            }
+        }
     }
 }
 

@@ -81,6 +81,64 @@ const fn line(label: &'static str, cell: fn(&GameReport) -> Option<String>) -> L
     }
 }
 
+/// A part of each side's total, as goref's tables show it: its name, and its value for
+/// one side (`None`: the rule set has no such part for that side).
+pub struct Part {
+    pub name: &'static str,
+    pub side: fn(&SideCount) -> Option<String>,
+}
+
+const STONES: Part = Part {
+    name: "stones",
+    side: |s| s.stones.map(|n| n.to_string()),
+};
+const TERRITORY: Part = Part {
+    name: "territory",
+    side: |s| Some(s.territory.to_string()),
+};
+const PRISONERS: Part = Part {
+    name: "prisoners",
+    side: |s| s.prisoners().map(|n| n.to_string()),
+};
+const PASS_STONES: Part = Part {
+    name: "pass stones",
+    side: |s| s.pass_stones.map(|n| n.to_string()),
+};
+const NEUTRAL: Part = Part {
+    name: "neutral shared",
+    side: |s| s.neutral_share.map(format_points),
+};
+const HANDICAP_BONUS: Part = Part {
+    name: "handicap bonus",
+    side: |s| s.handicap_bonus.map(|n| n.to_string()),
+};
+const KOMI: Part = Part {
+    name: "komi",
+    side: |s| s.komi.map(format_points),
+};
+const LAST_MOVE: Part = Part {
+    name: "last move",
+    side: |s| s.last_move.map(format_points),
+};
+const BUTTON: Part = Part {
+    name: "button",
+    side: |s| s.button.map(format_points),
+};
+
+/// Every part of a side's total, in the order the tables show them; the total is their
+/// sum.
+pub const PARTS: [Part; 9] = [
+    STONES,
+    TERRITORY,
+    PRISONERS,
+    PASS_STONES,
+    NEUTRAL,
+    HANDICAP_BONUS,
+    KOMI,
+    LAST_MOVE,
+    BUTTON,
+];
+
 /// The rows, top to bottom.
 const LINES: [Line; 19] = [
     line("verdict", |r| {
@@ -115,31 +173,17 @@ const LINES: [Line; 19] = [
         (s.scored || s.breakdown.is_some())
             .then(|| format!("{} ({})", s.dead_source.as_str(), s.dead_stones.len()))
     }),
-    line("stones B / W", |r| {
-        sides(r, |s| s.stones.map(|n| n.to_string()))
-    }),
-    line("territory B / W", |r| {
-        sides(r, |s| Some(s.territory.to_string()))
-    }),
-    line("prisoners B / W", |r| {
-        sides(r, |s| s.prisoners().map(|n| n.to_string()))
-    }),
-    line("pass stones B / W", |r| {
-        sides(r, |s| s.pass_stones.map(|n| n.to_string()))
-    }),
-    line("neutral shared B / W", |r| {
-        sides(r, |s| s.neutral_share.map(format_points))
-    }),
+    line("stones B / W", |r| sides(r, STONES.side)),
+    line("territory B / W", |r| sides(r, TERRITORY.side)),
+    line("prisoners B / W", |r| sides(r, PRISONERS.side)),
+    line("pass stones B / W", |r| sides(r, PASS_STONES.side)),
+    line("neutral shared B / W", |r| sides(r, NEUTRAL.side)),
     line("handicap bonus W", |r| {
-        breakdown(r)?.white.handicap_bonus.map(|n| n.to_string())
+        (HANDICAP_BONUS.side)(&breakdown(r)?.white)
     }),
-    line("komi W", |r| breakdown(r)?.white.komi.map(format_points)),
-    line("last move B", |r| {
-        breakdown(r)?.black.last_move.map(format_points)
-    }),
-    line("button B / W", |r| {
-        sides(r, |s| s.button.map(format_points))
-    }),
+    line("komi W", |r| (KOMI.side)(&breakdown(r)?.white)),
+    line("last move B", |r| (LAST_MOVE.side)(&breakdown(r)?.black)),
+    line("button B / W", |r| sides(r, BUTTON.side)),
     line("half board B / needed", |r| {
         let h = breakdown(r)?.half_board.as_ref()?;
         Some(format!(
@@ -307,6 +351,34 @@ fn write_details(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()>
         }
     }
     Ok(())
+}
+
+/// The table of one game's count as rows of (label, value), the rule set first: the rows
+/// `goref score` shows for it.
+pub fn count_rows(report: &GameReport) -> Vec<(String, String)> {
+    let mut rows = vec![("rules".to_string(), report.rules.clone())];
+    for line in &LINES {
+        let cell = (line.cell)(report);
+        if line.always || cell.is_some() {
+            rows.push((
+                line.label.to_string(),
+                cell.unwrap_or_else(|| "-".to_string()),
+            ));
+        }
+    }
+    rows
+}
+
+/// What the table of one game's count cannot show, as `goref score` says it: the dead
+/// stones, the findings, the notes.
+pub fn count_details(report: &GameReport) -> Vec<String> {
+    let mut out = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = write_details(&mut out, std::slice::from_ref(report));
+    String::from_utf8_lossy(&out)
+        .lines()
+        .map(|l| l.trim_start().to_string())
+        .collect()
 }
 
 /// The count of one game as `goref score` shows it (the table and what it cannot show),

@@ -339,12 +339,18 @@ fn every_corpus_record_takes_a_comment_on_every_node() {
 
 fn checked_copy(file: &str, rules: &str) -> String {
     let bytes = std::fs::read(file).expect("fixture");
-    let choice = RulesChoice {
+    let choice = crate::rules::RulesChoice {
         preset: Some(rules.parse().expect("a preset")),
-        ..RulesChoice::default()
+        ..crate::rules::RulesChoice::default()
     };
-    let reports = check::validate_bytes(file, &bytes, &choice);
-    annotated_copy(&bytes, &reports, &choice, &DeadChoice::Auto).expect("a copy")
+    let checked = crate::check::judge_file(
+        file,
+        &bytes,
+        &[choice],
+        &crate::judge::DeadPlan::default(),
+        &crate::sgf::Limits::default(),
+    );
+    annotated_copy(&bytes, &checked).expect("a copy")
 }
 
 #[test]

@@ -5,11 +5,9 @@
 //! adjudication's, so a diagram never disagrees with `goref score`.
 
 use super::{Diagram, Mark};
-use crate::adjudicate::{self, Adjudication};
-use crate::life::{DeadChoice, DeadStonesError};
+use crate::board::Color;
+use crate::judge::Judged;
 use crate::replay::{self, Finding, ReplayError, Severity};
-use crate::rules::RuleSet;
-use crate::score;
 use crate::sgf::{Action, GameRecord};
 
 /// Which moment of a game to draw.
@@ -34,9 +32,6 @@ pub struct GameDiagram {
     pub is_final: bool,
     /// The findings of the move drawn (none for the start or the final position).
     pub findings: Vec<Finding>,
-    /// How the whole game is decided under the rule set; at the final position its
-    /// `counted` holds the dead stones and the count drawn.
-    pub adjudication: Adjudication,
 }
 
 /// Why a diagram cannot be drawn.
@@ -46,21 +41,18 @@ pub enum DiagramError {
     NoSuchMove { asked: usize, moves: usize },
     #[error(transparent)]
     Replay(#[from] ReplayError),
-    #[error(transparent)]
-    DeadStones(#[from] DeadStonesError),
 }
 
-/// Draw `record` under `rules` at `moment`. `komi_chosen` and `dead` are as for
-/// [`adjudicate::adjudicate`].
-pub fn of_game(
+/// Draw `record`, judged as `judged`, at `moment`: the final position is the replay's,
+/// with the dead stones and owners of the count when there is one; an earlier position is
+/// the record played to that move.
+pub fn of_judged(
     record: &GameRecord,
-    rules: &RuleSet,
-    komi_chosen: bool,
-    dead: &DeadChoice,
+    judged: &Judged,
     moment: Moment,
 ) -> Result<GameDiagram, DiagramError> {
-    let whole = replay::replay(record, rules)?;
-    let adjudication = adjudicate::adjudicate(record, &whole, rules, komi_chosen, dead)?;
+    let whole = judged.replay.as_ref().map_err(|e| e.clone())?;
+    let rules = &judged.resolved.rules;
     let moves = record.moves.len();
     let after = match moment {
         Moment::AfterMove(n) if n > moves => {
@@ -75,7 +67,7 @@ pub fn of_game(
             .find_map(|f| f.move_number),
     };
     let Some(after) = after else {
-        return Ok(final_position(record, rules, whole, adjudication));
+        return Ok(final_position(record, judged, whole));
     };
     let board = replay::position_after(record, rules, after)?;
     let mut diagram = Diagram::new(board);
@@ -104,31 +96,33 @@ pub fn of_game(
         after_move: after,
         is_final: false,
         findings,
-        adjudication,
     })
 }
 
 /// The final position, with the dead stones and owners of the count when there is one.
-fn final_position(
-    record: &GameRecord,
-    rules: &RuleSet,
-    whole: replay::Replay,
-    adjudication: Adjudication,
-) -> GameDiagram {
-    let mut diagram = Diagram::new(*whole.board);
+fn final_position(record: &GameRecord, judged: &Judged, whole: &replay::Replay) -> GameDiagram {
+    let mut diagram = Diagram::new(*whole.board.clone());
     diagram.last_move = record.moves.last().and_then(|m| match m.action {
         Action::Play(p) => Some(p),
         _ => None,
     });
-    if let Some(counted) = &adjudication.counted {
+    if let Some(counted) = judged.counted() {
         diagram.dead = counted.dead.stones.clone();
-        diagram.owners = score::owners(&diagram.board, &counted.dead.stones, rules);
+        let width = usize::from(diagram.board.width());
+        let mut owners = vec![None; width * usize::from(diagram.board.height())];
+        for color in [Color::Black, Color::White] {
+            for p in &counted.count.territory_points[color.index()] {
+                if let Some(owner) = owners.get_mut(usize::from(p.y) * width + usize::from(p.x)) {
+                    *owner = Some(color);
+                }
+            }
+        }
+        diagram.owners = owners;
     }
     GameDiagram {
         diagram,
         after_move: record.moves.len(),
         is_final: true,
         findings: Vec::new(),
-        adjudication,
     }
 }

@@ -1,12 +1,16 @@
 //! The SVG rendering: a wooden board with its grid and star points, coordinates on all
-//! four sides, stones as `circle` elements, and the caption under the board.
+//! four sides, stones as `circle` elements, the table (the count) beside the board, and
+//! the caption and notes under it, wrapped to the picture's width.
 //!
+//! Dead stones are drawn as printed diagrams draw them: the stone as it stands, with a
+//! cross in the other colour on it (a white cross on a dead black stone, a black one on
+//! a dead white stone), so the two are told apart at a glance on a full 19x19 board.
 //! Every element says what it is in its `class` (`stone black`, `stone white dead`,
-//! `territory black`, `mark last`, `mark finding`), and marks carry `data-point="D4"`,
-//! so a test or a style sheet can find them; colours are presentation attributes, so the
-//! file looks the same in a browser, an `<img>` tag or a word processor that ignores CSS.
-//! Stones of one kind share a `<g>` that holds their colours, which keeps a diagram of a
-//! full 19x19 board near 15 KB.
+//! `dead-cross`, `territory black`, `mark last`, `mark finding`, `count`), and marks and
+//! crosses carry `data-point="D4"`, so a test or a style sheet can find them; colours are
+//! presentation attributes, so the file looks the same in a browser, an `<img>` tag or a
+//! word processor that ignores CSS. Stones of one kind share a `<g>` that holds their
+//! colours, which keeps a diagram of a full 19x19 board near 15 KB.
 
 use std::fmt::Write as _;
 
@@ -32,14 +36,26 @@ const MARGIN: u32 = 26;
 const STONE: f64 = 11.3;
 /// Height of a caption line.
 const LINE: u32 = 18;
-/// Rough width of a caption character at the caption's size, to size the picture.
+/// Rough width of a caption character at the caption's size (13), to size the picture:
+/// a little over the average of Helvetica's letters, so a line fits.
 const CHAR: u32 = 7;
+/// The most characters a caption line is widened to; longer lines wrap.
+const WRAP: u32 = 72;
+/// Height of a row of the table.
+const ROW: u32 = 17;
+/// Rough width of a character of the table (size 12).
+const TABLE_CHAR: u32 = 7;
+/// Room between the label and the value of a row, and between the board's row numbers
+/// and the table.
+const GAP: u32 = 12;
 
 const WOOD: &str = "#dcb468";
 const INK: &str = "#2b2116";
 const BLACK: &str = "#141414";
 const WHITE: &str = "#f7f7f2";
 const RED: &str = "#d0202a";
+/// The table's labels: the ink, lighter.
+const LABEL: &str = "#6b5a45";
 
 /// The centre of point `p`, in user units.
 fn centre(p: Point) -> (u32, u32) {
@@ -68,22 +84,97 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// `text` on lines of at most `width` characters, broken between words (a word longer
+/// than a line is cut).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word = word;
+        loop {
+            let have = line.chars().count();
+            let need = word.chars().count() + usize::from(have > 0);
+            if have + need <= width {
+                if have > 0 {
+                    line.push(' ');
+                }
+                line.push_str(word);
+                break;
+            }
+            if have > 0 {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than a line: cut it.
+            let cut = word
+                .char_indices()
+                .nth(width)
+                .map_or(word.len(), |(i, _)| i);
+            lines.push(word[..cut].to_string());
+            word = &word[cut..];
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 impl Diagram {
     /// The diagram as SVG: stones, coordinates, the last-move ring, a red square on each
-    /// finding's point, dead stones faded and crossed, owned points as small squares, and
-    /// the caption and notes under the board.
+    /// finding's point, dead stones crossed in the other colour, owned points as small
+    /// squares, the table beside the board, and the caption and notes under it.
     pub fn svg(&self, style: SvgStyle) -> String {
         let (w, h) = (self.board.width(), self.board.height());
         let board_w = u32::from(w) * CELL;
         let board_h = u32::from(h) * CELL;
-        let lines: Vec<&String> = self.caption.iter().chain(&self.notes).collect();
-        let widest = lines
+        let table: Vec<(String, String)> = self
+            .table
             .iter()
-            .map(|l| l.chars().count() as u32)
-            .max()
-            .unwrap_or(0);
-        let width = (board_w + 2 * MARGIN).max(widest * CHAR + 2 * MARGIN);
-        let height = board_h + 2 * MARGIN + lines.len() as u32 * LINE + 4;
+            .map(|(l, v)| (one_line(l).into_owned(), one_line(v).into_owned()))
+            .collect();
+        let chars = |t: &str| t.chars().count() as u32;
+        let label_w = table.iter().map(|(l, _)| chars(l)).max().unwrap_or(0) * TABLE_CHAR;
+        // Values are bold, an eighth wider.
+        let value_w = table.iter().map(|(_, v)| chars(v)).max().unwrap_or(0) * TABLE_CHAR * 9 / 8;
+        let table_x = 2 * MARGIN + board_w + GAP;
+        let beside = if table.is_empty() {
+            2 * MARGIN + board_w
+        } else {
+            table_x + label_w + GAP + value_w + MARGIN / 2
+        };
+        let texts: Vec<(&str, String)> = self
+            .caption
+            .iter()
+            .map(|l| ("caption", one_line(l).into_owned()))
+            .chain(
+                self.notes
+                    .iter()
+                    .map(|l| ("note", one_line(l).into_owned())),
+            )
+            .collect();
+        let widest = texts.iter().map(|(_, t)| chars(t)).max().unwrap_or(0);
+        let width = beside.max(widest.min(WRAP) * CHAR + 2 * MARGIN);
+        let per_line = ((width - 2 * MARGIN) / CHAR) as usize;
+        // Each line with its class and its height: the first caption (the game) in
+        // bold, and a little room between the caption and the notes.
+        let mut lines: Vec<(&str, bool, u32, String)> = Vec::new();
+        for (i, (class, text)) in texts.iter().enumerate() {
+            let first_note = *class == "note" && i > 0 && texts[i - 1].0 == "caption";
+            let bold = i == 0 && *class == "caption";
+            // Bold letters are an eighth wider.
+            let fits = if bold { per_line * 7 / 8 } else { per_line };
+            for (j, line) in wrap(text, fits).into_iter().enumerate() {
+                let room = if first_note && j == 0 { LINE + 6 } else { LINE };
+                lines.push((class, bold, room, line));
+            }
+        }
+        let top = (board_h + 2 * MARGIN).max(MARGIN + table.len() as u32 * ROW + MARGIN / 2);
+        let height = top + lines.iter().map(|l| l.2).sum::<u32>() + 4;
 
         let mut s = String::with_capacity(4096 + usize::from(w) * usize::from(h) * 48);
         if style == SvgStyle::Document {
@@ -105,16 +196,27 @@ impl Diagram {
         self.svg_stones(&mut s);
         self.svg_owners(&mut s);
         self.svg_marks(&mut s);
-        for (i, line) in lines.iter().enumerate() {
-            let y = 2 * MARGIN + board_h + i as u32 * LINE + 12;
-            let class = if i < self.caption.len() {
-                "caption"
-            } else {
-                "note"
-            };
+        if !table.is_empty() {
+            let _ = write!(s, "<g class=\"count\" font-size=\"12\" fill=\"{INK}\">");
+            let value_x = table_x + label_w + GAP;
+            for (i, (label, value)) in table.iter().enumerate() {
+                let y = MARGIN + 12 + i as u32 * ROW;
+                let _ = write!(
+                    s,
+                    "<text class=\"label\" x=\"{table_x}\" y=\"{y}\" fill=\"{LABEL}\">{}</text><text class=\"value\" x=\"{value_x}\" y=\"{y}\" font-weight=\"bold\">{}</text>",
+                    escape(label),
+                    escape(value)
+                );
+            }
+            s.push_str("</g>");
+        }
+        let mut y = top + 12 - LINE;
+        for (class, bold, room, line) in &lines {
+            y += room;
+            let weight = if *bold { " font-weight=\"bold\"" } else { "" };
             let _ = write!(
                 s,
-                "<text class=\"{class}\" x=\"{MARGIN}\" y=\"{y}\" font-size=\"13\" fill=\"{INK}\">{}</text>",
+                "<text class=\"{class}\" x=\"{MARGIN}\" y=\"{y}\" font-size=\"13\" fill=\"{INK}\"{weight}>{}</text>",
                 escape(line)
             );
         }
@@ -181,28 +283,16 @@ impl Diagram {
         s.push_str("</g>");
     }
 
-    /// Stones grouped by colour and life, each group holding its colours once.
+    /// Stones grouped by colour and life, each group holding its colours once; then a
+    /// cross in the other colour on each dead stone.
     fn svg_stones(&self, s: &mut String) {
+        let black = format!("fill=\"{BLACK}\"");
+        let white = format!("fill=\"{WHITE}\" stroke=\"{BLACK}\" stroke-width=\"1\"");
         let groups = [
-            (Color::Black, false, "black", format!("fill=\"{BLACK}\"")),
-            (
-                Color::White,
-                false,
-                "white",
-                format!("fill=\"{WHITE}\" stroke=\"{BLACK}\" stroke-width=\"1\""),
-            ),
-            (
-                Color::Black,
-                true,
-                "black dead",
-                format!("fill=\"{BLACK}\" opacity=\"0.45\""),
-            ),
-            (
-                Color::White,
-                true,
-                "white dead",
-                format!("fill=\"{WHITE}\" stroke=\"{BLACK}\" stroke-width=\"1\" opacity=\"0.55\""),
-            ),
+            (Color::Black, false, "black", &black),
+            (Color::White, false, "white", &white),
+            (Color::Black, true, "black dead", &black),
+            (Color::White, true, "white dead", &white),
         ];
         for (color, dead, class, paint) in groups {
             let members: Vec<Point> = self
@@ -222,30 +312,26 @@ impl Diagram {
             }
             s.push_str("</g>");
             if dead {
-                // A cross in the other colour over each dead stone.
                 let cross = match color {
                     Color::Black => WHITE,
                     Color::White => BLACK,
                 };
-                let _ = write!(
-                    s,
-                    "<path class=\"dead-cross\" stroke=\"{cross}\" stroke-width=\"1.5\" d=\""
-                );
                 for p in &members {
                     let (cx, cy) = centre(*p);
                     let _ = write!(
                         s,
-                        "M{} {}l10 10m0 -10l-10 10",
-                        cx.saturating_sub(5),
-                        cy.saturating_sub(5)
+                        "<path class=\"dead-cross\" data-point=\"{}\" stroke=\"{cross}\" stroke-width=\"2.2\" stroke-linecap=\"round\" d=\"M{} {}l12 12m0 -12l-12 12\"/>",
+                        self.name(*p),
+                        cx.saturating_sub(6),
+                        cy.saturating_sub(6)
                     );
                 }
-                s.push_str("\"/>");
             }
         }
     }
 
-    /// A small square on every point a colour owns after the count, dead stones included.
+    /// A small square on every empty point a colour owns after the count (the points of
+    /// dead stones have their cross).
     fn svg_owners(&self, s: &mut String) {
         for (color, class, paint) in [
             (Color::Black, "black", format!("fill=\"{BLACK}\"")),
@@ -257,11 +343,7 @@ impl Diagram {
         ] {
             let owned: Vec<Point> = self
                 .points()
-                .filter(|&p| self.owner(p) == Some(color))
-                .filter(|&p| match self.cell(p) {
-                    Cell::Empty { .. } => true,
-                    Cell::Stone { color: stone, dead } => dead && stone != color,
-                })
+                .filter(|&p| self.cell(p) == Cell::Empty { owner: Some(color) })
                 .collect();
             if owned.is_empty() {
                 continue;

@@ -300,27 +300,163 @@ fn svg_marks_the_finding_and_the_last_move_on_their_points() {
     );
 }
 
+/// Issue 30, item 4: dead stones were faded discs under a territory square, and at
+/// 19x19 dead black was hard to tell from dead white. Now each is drawn as it stands, with
+/// a cross in the other colour on it.
 #[test]
-fn svg_final_position_fades_dead_stones_and_squares_owned_points() {
+fn svg_final_position_crosses_dead_stones_in_the_other_colour_and_squares_owned_points() {
     let d = final_diagram();
     let svg = d.svg(SvgStyle::Inline);
     assert!(svg.starts_with("<svg"));
     let doc = roxmltree::Document::parse(&svg).expect("XML");
-    let dead = with_class(&doc, "stone dead");
+    let dead = with_class(&doc, "stone white dead");
     assert_eq!(dead.len(), 1);
-    assert!(with_class(&doc, "stone white dead").len() == 1);
+    assert_eq!(with_class(&doc, "stone dead").len(), 1);
     // 5 black stones; 6 live white ones and the dead one.
     assert_eq!(with_class(&doc, "stone black").len(), 5);
     assert_eq!(with_class(&doc, "stone white").len(), 7);
-    let faded = dead[0]
-        .parent()
-        .and_then(|g| g.attribute("opacity"))
-        .and_then(|o| o.parse::<f64>().ok());
-    assert!(faded.is_some_and(|o| o < 1.0), "dead stone not faded");
-    // Black owns A1, A2, A4, A5 and the dead stone's A3; White owns nine empty points.
-    assert_eq!(with_class(&doc, "territory black").len(), 5);
+    // Painted as a living white stone: not faded.
+    let group = dead[0].parent().expect("its group");
+    assert_eq!(group.attribute("opacity"), None);
+    assert_eq!(group.attribute("fill"), Some(WHITE_FOR_TESTS));
+    // A black cross centred on it.
+    let crosses = with_class(&doc, "dead-cross");
+    assert_eq!(crosses.len(), 1);
+    assert_eq!(crosses[0].attribute("data-point"), Some("A3"));
+    assert_eq!(crosses[0].attribute("stroke"), Some(BLACK_FOR_TESTS));
+    let d_attr = crosses[0].attribute("d").expect("a path");
+    let start: Vec<f64> = d_attr[1..]
+        .split('l')
+        .next()
+        .expect("a start")
+        .split(' ')
+        .map(|n| n.parse().expect("a number"))
+        .collect();
+    assert_eq!(
+        (start[0] + 6.0, start[1] + 6.0),
+        (number(&dead[0], "cx"), number(&dead[0], "cy"))
+    );
+    // Black owns the empty A1, A2, A4, A5 (A3, the dead stone's point, has its cross);
+    // White owns nine empty points.
+    assert_eq!(with_class(&doc, "territory black").len(), 4);
     assert_eq!(with_class(&doc, "territory white").len(), 9);
-    assert_eq!(with_class(&doc, "dead-cross").len(), 1);
+}
+
+#[test]
+fn svg_dead_stones_of_both_colours_get_crosses_of_the_other_colour() {
+    let mut d = Diagram::new(board(
+        "
+        X O .
+        O X .
+        . . .
+        ",
+    ));
+    d.dead = vec![at("A3", 3), at("B3", 3)];
+    let svg = d.svg(SvgStyle::Document);
+    let doc = roxmltree::Document::parse(&svg).expect("XML");
+    let cross = |point: &str| {
+        with_class(&doc, "dead-cross")
+            .into_iter()
+            .find(|n| n.attribute("data-point") == Some(point))
+            .and_then(|n| n.attribute("stroke"))
+            .unwrap_or_else(|| panic!("no cross on {point}"))
+            .to_string()
+    };
+    assert_eq!(cross("A3"), WHITE_FOR_TESTS, "a white cross on dead black");
+    assert_eq!(cross("B3"), BLACK_FOR_TESTS, "a black cross on dead white");
+    assert_eq!(with_class(&doc, "dead-cross").len(), 2);
+}
+
+const WHITE_FOR_TESTS: &str = "#f7f7f2";
+const BLACK_FOR_TESTS: &str = "#141414";
+
+/// Issue 30, item 4: the count was an unaligned dump of lines under the board that made
+/// a 9x9 diagram 1088 pixels wide. Now it is a table beside the board, labels and values
+/// each in a column, and long lines wrap.
+#[test]
+fn svg_table_sits_beside_the_board_with_its_values_lined_up() {
+    let mut d = final_diagram();
+    d.table = vec![
+        ("rules".to_string(), "chinese".to_string()),
+        ("stones B / W".to_string(), "5 / 6".to_string()),
+        ("result".to_string(), "W+5".to_string()),
+    ];
+    let svg = d.svg(SvgStyle::Document);
+    let doc = roxmltree::Document::parse(&svg).expect("XML");
+    let board_right = f64::from(2 * MARGIN_FOR_TESTS + 5 * 24);
+    let labels = with_class(&doc, "count")[0]
+        .children()
+        .filter(|n| n.attribute("class") == Some("label"))
+        .collect::<Vec<_>>();
+    let values = with_class(&doc, "value");
+    let texts = |nodes: &[roxmltree::Node]| -> Vec<String> {
+        nodes
+            .iter()
+            .map(|n| n.text().unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(texts(&labels), ["rules", "stones B / W", "result"]);
+    assert_eq!(texts(&values), ["chinese", "5 / 6", "W+5"]);
+    for (label, value) in labels.iter().zip(&values) {
+        assert_eq!(number(label, "x"), number(&labels[0], "x"));
+        assert_eq!(number(value, "x"), number(&values[0], "x"));
+        assert_eq!(number(label, "y"), number(value, "y"), "one row, one line");
+        // Beside the board, right of its row numbers; the value after the longest
+        // label (12 characters).
+        assert!(number(label, "x") > board_right);
+        assert!(number(value, "x") >= number(label, "x") + 12.0 * 6.0);
+    }
+    let width = number(&doc.root_element(), "width");
+    assert!(
+        width >= number(&values[0], "x") + 7.0 * 6.0,
+        "the table is cut: {width}"
+    );
+}
+
+#[test]
+fn svg_long_lines_wrap_to_the_width_of_the_picture() {
+    let mut d = ko_diagram();
+    let long = "word ".repeat(60) + &"x".repeat(200);
+    d.notes.push(long.clone());
+    let svg = d.svg(SvgStyle::Document);
+    let doc = roxmltree::Document::parse(&svg).expect("XML");
+    let width = number(&doc.root_element(), "width");
+    assert!(width <= f64::from(2 * MARGIN_FOR_TESTS + 72 * 7), "{width}");
+    let notes: Vec<&str> = with_class(&doc, "note")
+        .iter()
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(notes.len() >= 6, "{notes:?}");
+    for line in &notes {
+        assert!(line.chars().count() <= 72, "{line}");
+    }
+    // Nothing lost: the words and the long word come back whole.
+    let first = "move 24: Black retakes the ko at E5 at once; the move counts as a pass";
+    assert_eq!(notes[0], first);
+    let rest: String = notes[1..].concat();
+    assert_eq!(rest.replace(' ', ""), long.replace(' ', ""));
+    // Each line below the one before.
+    let ys: Vec<f64> = with_class(&doc, "note")
+        .iter()
+        .map(|n| number(n, "y"))
+        .collect();
+    assert!(ys.windows(2).all(|w| w[1] > w[0]), "{ys:?}");
+    assert!(number(&doc.root_element(), "height") > ys[ys.len() - 1]);
+}
+
+#[test]
+fn text_draws_the_table_with_its_values_lined_up() {
+    let mut d = Diagram::new(board("X O"));
+    d.table = vec![
+        ("rules".to_string(), "aga".to_string()),
+        ("total W".to_string(), "7.5".to_string()),
+    ];
+    d.notes.push("a note".to_string());
+    let text = d.text(ASCII);
+    assert!(
+        text.ends_with("  rules    aga\n  total W  7.5\na note\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -343,15 +479,19 @@ fn text_shows_the_control_characters_of_captions_notes_and_marks_escaped() {
 }
 
 #[test]
-fn svg_escapes_the_caption() {
+fn svg_escapes_the_caption_and_the_table() {
     let mut d = Diagram::new(board("X O"));
     d.caption.push("<Lee & \"Cho\">\u{7}".to_string());
+    d.table
+        .push(("<b>\u{1b}".to_string(), "B+3.5&\u{202e}".to_string()));
     let svg = d.svg(SvgStyle::Document);
     let doc = roxmltree::Document::parse(&svg).expect("XML");
     assert_eq!(
         with_class(&doc, "caption")[0].text(),
         Some("<Lee & \"Cho\">\\x07")
     );
+    assert_eq!(with_class(&doc, "label")[0].text(), Some("<b>\\x1b"));
+    assert_eq!(with_class(&doc, "value")[0].text(), Some("B+3.5&\\u{202e}"));
     assert_eq!(
         doc.descendants()
             .find(|n| n.has_tag_name("title"))

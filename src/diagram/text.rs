@@ -124,7 +124,8 @@ fn grid_char(up: bool, down: bool, left: bool, right: bool) -> char {
 
 impl Diagram {
     /// The diagram as text: the caption, the board with coordinates on all four sides,
-    /// a legend for each kind of mark shown, then the notes. Every line ends in `\n`.
+    /// a legend for each kind of mark shown, the table (its values lined up), then the
+    /// notes. Every line ends in `\n`.
     pub fn text(&self, style: TextStyle) -> String {
         let (w, h) = (self.board.width(), self.board.height());
         let label_width = h.to_string().len();
@@ -195,6 +196,17 @@ impl Diagram {
         }
         header(&mut p);
         self.legend(&mut p, style.charset);
+        let labels: Vec<String> = self
+            .table
+            .iter()
+            .map(|(label, _)| one_line(label).into_owned())
+            .collect();
+        let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 2;
+        for (label, (_, value)) in labels.iter().zip(&self.table) {
+            let row = format!("  {label:<width$}{}", one_line(value));
+            p.put_str(row.trim_end(), Paint::Plain);
+            p.end_line();
+        }
         for line in &self.notes {
             p.put_str(&one_line(line), Paint::Plain);
             p.end_line();

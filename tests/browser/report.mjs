@@ -1,9 +1,10 @@
 // Drives headless Chromium (Debian's /usr/bin/chromium) with playwright-core from .tools
-// over a goref batch HTML report, as a reader would: it waits for the page's script, sorts
-// by a column twice (looking at the first two pages), types a filter, ticks "only games
-// that fail", opens a board, follows an address #row-N to a row on another page, and takes
-// a screenshot. It prints what it saw as one JSON object; tests/it/browser.rs decides
-// whether that is right.
+// over a goref batch HTML report, as a reader would: it waits for the page's script, looks
+// at every page for a cell that breaks a word or a clipped header, sorts by a column twice
+// (turning the page from the controls above the table), types a filter, ticks "only games
+// that fail", opens a board, follows an address #row-N to a row on another page, measures
+// its board and count, and takes a screenshot. It prints what it saw as one JSON object;
+// tests/it/browser.rs decides whether that is right.
 //
 // node tests/browser/report.mjs REPORT.html SCREENSHOT.png SORT_HEADER FILTER_TEXT ROW
 import { createRequire } from "node:module";
@@ -59,28 +60,62 @@ try {
   const out = { loadMs, errors, requests };
   out.rowsAtStart = await rowsOnPage();
   out.shownAtStart = await page.textContent("#shown");
-  out.pageAtStart = await page.textContent("#page");
+  out.pageAtStart = await page.textContent("nav.pager.bottom .page");
+  out.pageAtStartTop = await page.textContent("nav.pager.top .page");
   out.diagramsAtStart = await page.$$eval("#games svg", (svgs) => svgs.length);
+
+  // Every page: a word (a run of characters between spaces, or between the "/" of a file's
+  // name) laid out on two lines is a broken word; a header wider than its cell is clipped.
+  const brokenWords = () => page.$$eval("#games thead th, #games tbody tr:not(.board-row) > td", (cells) => {
+    const broken = [];
+    for (const cell of cells) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.textContent.matchAll(/[^\s\/]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.bottom)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
+      }
+    }
+    return broken;
+  });
+  out.brokenWords = [];
+  out.cellsLookedAt = 0;
+  out.pagesLookedAt = 0;
+  for (;;) {
+    out.brokenWords.push(...await brokenWords());
+    out.cellsLookedAt += await page.$$eval("#games tbody tr:not(.board-row) > td", (tds) => tds.length);
+    out.pagesLookedAt += 1;
+    if (await page.isDisabled("nav.pager.top .next")) break;
+    await page.click("nav.pager.top .next");
+  }
+  out.clippedHeaders = await page.$$eval("#games thead th", (ths) =>
+    ths.filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent));
+  await page.click("nav.pager.bottom .first");
 
   let t = Date.now();
   await sortButton.click();
   out.sortedAscending = await column(sortHeader);
   out.sortMs = Date.now() - t;
   out.ariaAscending = await header.getAttribute("aria-sort");
-  await page.click("#next");
+  await page.click("nav.pager.top .next");
   out.sortedAscendingNext = await column(sortHeader);
-  out.pageNext = await page.textContent("#page");
+  out.pageNext = await page.textContent("nav.pager.bottom .page");
   await sortButton.click();
   out.sortedDescending = await column(sortHeader);
   out.ariaDescending = await header.getAttribute("aria-sort");
-  out.pageAfterSort = await page.textContent("#page");
+  out.pageAfterSort = await page.textContent("nav.pager.top .page");
 
   t = Date.now();
   await page.fill("#filter", filterText);
   await page.waitForFunction(() => document.getElementById("shown").textContent.includes(" of "));
   out.filterMs = Date.now() - t;
   out.filteredRows = await rowsOnPage();
-  out.filteredTexts = await page.$$eval("#games tbody tr", (trs) => trs.map((tr) => tr.textContent));
+  out.filteredTexts = await page.$$eval("#games tbody tr", (trs) =>
+    trs.map((tr) => `${tr.cells[0].title} ${tr.textContent}`));
   out.shownFiltered = await page.textContent("#shown");
 
   await page.fill("#filter", "");
@@ -91,9 +126,8 @@ try {
   out.shownProblems = await page.textContent("#shown");
 
   // Open the first board of the page and look at it.
-  await page.locator("#games tbody details summary").first().click();
-  const svg = page.locator("#games tbody details[open] svg.goref-diagram").first();
-  // The board is put in on the details' toggle event, which fires after the click returns.
+  await page.locator("#games tbody button.board-toggle").first().click();
+  const svg = page.locator("#games tbody tr.board-row svg.goref-diagram").first();
   await svg.waitFor({ state: "attached", timeout: 10000 });
   out.openedStones = await svg.locator("circle.stone").count();
 
@@ -106,11 +140,30 @@ try {
   const target = page.locator("#games tbody tr.target");
   await target.waitFor();
   out.targetId = await target.getAttribute("id");
-  await target.locator("details[open] svg.goref-diagram").waitFor({ state: "attached", timeout: 10000 });
-  out.targetStones = await target.locator("details[open] svg.goref-diagram circle.stone").count();
+  const targetBoard = page.locator("#games tbody tr.target + tr.board-row");
+  const targetSvg = targetBoard.locator("svg.goref-diagram");
+  await targetSvg.waitFor({ state: "attached", timeout: 10000 });
+  out.targetStones = await targetSvg.locator("circle.stone").count();
+  // The board as drawn: its scale (user units are 24 a line), the height of a
+  // coordinate's letters, and the count's table beside it.
+  Object.assign(out, await targetBoard.evaluate((row) => {
+    const svg = row.querySelector("svg.goref-diagram");
+    const board = svg.getBoundingClientRect();
+    const coordinate = svg.querySelector("g.coordinates text").getBoundingClientRect();
+    const table = row.querySelector("table.count");
+    const count = table.getBoundingClientRect();
+    return {
+      boardScale: board.width / svg.viewBox.baseVal.width,
+      boardWidth: board.width,
+      coordinateHeight: coordinate.height,
+      countBeside: count.left >= board.right && count.top < board.bottom,
+      countText: table.textContent,
+      countFontSize: parseFloat(getComputedStyle(table).fontSize),
+    };
+  }));
   const box = await target.boundingBox();
   out.targetInView = box !== null && box.y >= 0 && box.y < 900;
-  out.pageAtTarget = await page.textContent("#page");
+  out.pageAtTarget = await page.textContent("nav.pager.bottom .page");
   out.filterAtTarget = await page.inputValue("#filter");
   out.shownAtTarget = await page.textContent("#shown");
   await page.screenshot({ path: screenshot, fullPage: false });

@@ -1361,3 +1361,120 @@ fn an_nngs_record_without_ru_is_counted_by_territory() {
     assert_eq!(game["score"]["result"], "W+7.5");
     assert_eq!(game["score"]["result_matches"], false);
 }
+
+/// Issue 30, item 6: usage errors say what would work. A misspelt `--fail-on` kind gets a
+/// guess; points given to `batch --dead` (and `standings --dead`) are said to be for
+/// `score` and `show`; a misspelt source gets a guess too.
+#[test]
+fn usage_errors_say_what_would_work() {
+    let legal = fixture("legal/snapback");
+    let said = |args: &[&str]| -> String {
+        let out = goref().args(args).output().expect("goref runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let fail_on = said(&["batch", "-q", "--fail-on", "illegal,ilegal", &legal]);
+    assert!(
+        fail_on.contains("--fail-on ilegal: unknown kind; did you mean illegal?"),
+        "{fail_on}"
+    );
+    for command in ["batch", "standings"] {
+        let points = said(&[command, "--rules", "chinese", "--dead", "D4,Q16", &legal]);
+        assert!(
+            points.contains("invalid value 'D4,Q16' for '--dead <SOURCE>': points name the dead stones of one game, so only `goref score` and `goref show` take them; give a source: auto, markup, estimate, proven, none or engine"),
+            "{command}: {points}"
+        );
+    }
+    let source = said(&["batch", "--dead", "estimat", &legal]);
+    assert!(source.contains("did you mean estimate?"), "{source}");
+}
+
+/// Issue 30, item 6: `goref validate < game.sgf` (no `-`) is a usage error that says `-`
+/// reads standard input; with `-` the same input is checked.
+#[test]
+fn a_missing_file_says_that_dash_reads_standard_input() {
+    let record = std::fs::read(fixture("scoring/even/walls-dead-invader.sgf")).expect("fixture");
+    for (command, tip) in [
+        (
+            "validate",
+            "tip: `-` as FILE reads standard input: goref validate - < game.sgf",
+        ),
+        (
+            "score",
+            "tip: `-` as FILE reads standard input: goref score - < game.sgf",
+        ),
+        (
+            "show",
+            "tip: `-` as FILE reads standard input: goref show - < game.sgf",
+        ),
+        (
+            "batch",
+            "tip: `-` as PATH reads one SGF document from standard input (goref batch - < game.sgf), `--files-from -` a list of paths",
+        ),
+    ] {
+        let out = goref()
+            .arg(command)
+            .write_stdin(record.clone())
+            .output()
+            .expect("goref runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+        assert!(stderr.contains(tip), "{command}: {stderr}");
+        let read = goref()
+            .args([command, "-"])
+            .write_stdin(record.clone())
+            .output()
+            .expect("goref runs");
+        assert_eq!(read.status.code(), Some(0), "{command} -");
+    }
+}
+
+/// Issue 30, item 5: an NNGS 9x9 game whose record stops after one pass (NNGS wrote no
+/// second pass) and claims W+20.5. The default (`auto`) does not count it, and its note
+/// names the sources that do; every source asked for by name counts it, the estimate
+/// included, which takes off the chains the record's comment says were removed (G3,
+/// B1) and agrees with `RE`.
+#[test]
+fn a_game_without_the_final_passes_is_counted_by_every_source_asked_for() {
+    let record = fixture("scoring/server/aburry-gnugo-3.3.12-200212162212.sgf");
+    let game = |dead: &str| -> Value {
+        let (doc, _) = json_of(&["score", "--format", "json", "--dead", dead, &record]);
+        doc["games"][0].clone()
+    };
+    let auto = game("auto");
+    assert_eq!(auto["score"]["decided_by"], "recorded", "{auto}");
+    assert_eq!(auto["score"]["result_matches"], Value::Null);
+    let note = auto["score"]["notes"][0].as_str().unwrap_or_default();
+    assert!(
+        note.contains("not counted under --dead auto (--dead estimate, proven, none, engine or a list of points counts the final position)"),
+        "{note}"
+    );
+    for (dead, source) in [
+        ("estimate", "estimate"),
+        ("proven", "proven"),
+        ("none", "none"),
+        ("G3", "user"),
+    ] {
+        let game = game(dead);
+        let score = &game["score"];
+        assert_eq!(score["decided_by"], "count", "--dead {dead}: {game}");
+        assert_eq!(score["dead_source"], source, "--dead {dead}");
+        assert!(
+            score["notes"].as_array().is_some_and(|n| n.iter().any(|n| n
+                .as_str()
+                .is_some_and(|n| n.contains("counted because RE claims a count")))),
+            "--dead {dead}: {score}"
+        );
+    }
+    let estimate = game("estimate");
+    let dead: Vec<&str> = estimate["score"]["dead_stones"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(dead.contains(&"G3") && dead.contains(&"B1"), "{dead:?}");
+    assert_eq!(estimate["score"]["result"], "W+20.5");
+    assert_eq!(estimate["score"]["result_matches"], true);
+}

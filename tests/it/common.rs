@@ -116,3 +116,45 @@ pub fn run_with_limit(command: &mut std::process::Command, limit: Duration) -> R
         stderr: read(&err),
     }
 }
+
+/// The README's picture of the HTML report (`docs/images/report.png`): the batch it is
+/// taken of (run from the repository root), and the row whose board is open in it, a
+/// `result-mismatch` row of a 19x19 game with dead stones of both colours.
+pub const REPORT_PICTURE: &str = "docs/images/report.png";
+pub const REPORT_PICTURE_BATCH: [&str; 6] = [
+    "batch",
+    "-q",
+    "--rules",
+    "chinese",
+    "fixtures/real",
+    "fixtures/scoring",
+];
+pub const REPORT_PICTURE_ROW: usize = 2;
+/// The PNG text chunk that names the page the picture was taken of: its [`fnv1a`].
+pub const REPORT_PICTURE_KEY: &str = "goref-page";
+
+/// The page `goref batch REPORT_PICTURE_BATCH --html` writes now, written to `out`.
+pub fn report_picture_page(out: &Path) -> Vec<u8> {
+    let output = goref()
+        .args(REPORT_PICTURE_BATCH)
+        .arg("--html")
+        .arg(out)
+        .output()
+        .expect("goref runs");
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    std::fs::read(out).expect("the page")
+}
+
+/// The 64-bit FNV-1a hash of `bytes`, in hex: names a page in its picture.
+pub fn fnv1a(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{hash:016x}")
+}

@@ -286,3 +286,83 @@ fn the_example_matcher_reads_wildcards_as_documented() {
     assert_eq!(found[0].0, "console");
     assert_eq!(found[0].2, ["$ goref rules aga", "? 2", "out"]);
 }
+
+/// The long flags `goref SUBCOMMAND --help` lists (`--help` itself left out).
+fn long_flags(help: &str) -> Vec<String> {
+    let mut flags: Vec<String> = help
+        .lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with('-'))
+        .filter_map(|l| {
+            l.split([' ', ','])
+                .find(|w| w.starts_with("--"))
+                .map(|w| w.split(['=', '<']).next().unwrap_or(w).to_string())
+        })
+        .filter(|f| f != "--help")
+        .collect();
+    flags.dedup();
+    flags
+}
+
+/// The synopsis at the top of docs/cli.md names every subcommand and every flag of each,
+/// as `goref --help` and `goref SUBCOMMAND --help` list them (issue 30, item 8: `show`
+/// was left out).
+#[test]
+fn the_cli_synopsis_names_every_subcommand_and_its_flags() {
+    let help = |args: &[&str]| -> String {
+        let out = crate::common::goref()
+            .args(args)
+            .output()
+            .expect("goref runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let top = help(&["--help"]);
+    let commands: Vec<String> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(commands.len() >= 6, "{top}");
+
+    let cli = std::fs::read_to_string(manifest().join("docs/cli.md")).expect("docs/cli.md");
+    let (_, _, synopsis) = blocks(&cli).into_iter().next().expect("the synopsis");
+    // Each command's lines: its `goref NAME` line and the indented lines under it.
+    let mut sections: Vec<(String, String)> = Vec::new();
+    for line in synopsis {
+        match line.strip_prefix("goref ") {
+            Some(rest) => {
+                let name = rest.split_whitespace().next().unwrap_or("").to_string();
+                sections.push((name, rest.to_string()));
+            }
+            None => {
+                if let Some(last) = sections.last_mut() {
+                    last.1.push(' ');
+                    last.1.push_str(line);
+                }
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for command in &commands {
+        let Some((_, text)) = sections.iter().find(|(name, _)| name == command) else {
+            missing.push(format!("goref {command}"));
+            continue;
+        };
+        let words: Vec<&str> = text
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .collect();
+        for flag in long_flags(&help(&[command, "--help"])) {
+            if !words.contains(&flag.as_str()) {
+                missing.push(format!("goref {command} {flag}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/cli.md's synopsis leaves out: {}",
+        missing.join(", ")
+    );
+}

@@ -602,7 +602,7 @@ fn usage(args: &[&str], file: &Path) -> (Option<i32>, String) {
 }
 
 #[test]
-fn dead_engine_needs_an_engine_and_an_engine_needs_dead_engine() {
+fn dead_engine_needs_an_engine_and_an_engine_needs_dead_engine_or_auto() {
     let dir = three_games();
     let path = dir.path().join("1.sgf");
     assert_eq!(
@@ -614,14 +614,146 @@ fn dead_engine_needs_an_engine_and_an_engine_needs_dead_engine() {
         )
     );
     assert_eq!(
-        usage(&["batch", "-q", "--engine", "gnugo --mode gtp"], &path),
+        usage(
+            &[
+                "batch",
+                "-q",
+                "--dead",
+                "estimate",
+                "--engine",
+                "gnugo --mode gtp"
+            ],
+            &path
+        ),
         (
             Some(2),
-            "goref: error: --engine is used only with --dead engine\n".to_string()
+            "goref: error: --engine is used only with --dead engine (the engine decides every \
+             count) or --dead auto (the engine decides where goref's estimate leaves the \
+             winner in doubt)\n"
+                .to_string()
         )
     );
     let fake = format!("'{}' --exit-at-start", fake().display());
     let (code, stderr) = usage(&["score", "--dead", "engine", "--engine", &fake], &path);
     assert_eq!(code, Some(2), "an engine that cannot start stops the run");
     assert!(stderr.contains("cannot open the network file"), "{stderr}");
+}
+
+/// `goref score --format json ARGS FILES...` with the fake engine: the document and the
+/// exit code.
+fn score_json(args: &[&str], files: &[&Path]) -> (serde_json::Value, Option<i32>) {
+    let output = crate::common::goref()
+        .args(["score", "--format", "json"])
+        .args(args)
+        .args(files)
+        .output()
+        .expect("goref runs");
+    let doc = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (doc, output.status.code())
+}
+
+/// How many games the fake engine was asked about (one `final_status_list` each).
+fn games_asked(log: &Path) -> usize {
+    read_log(log)
+        .iter()
+        .filter(|l| l.starts_with("final_status_list"))
+        .count()
+}
+
+/// A finished 9x9 game whose count no group leaves in doubt: White wins by komi.
+fn sure_game(dir: &Path) -> PathBuf {
+    let path = dir.join("sure.sgf");
+    std::fs::write(&path, "(;GM[1]SZ[9]KM[6.5]RE[W+6.5];B[cc];W[gg];B[];W[])").expect("a file");
+    path
+}
+
+/// Issue 25, item 3: `--dead auto --engine CMD` counts with the estimate and asks the
+/// engine only about a game whose winner the estimate leaves in doubt; that game's rows
+/// say the engine decided (`dead_source` `engine`), the other's the estimate. Under two
+/// rule sets the engine is asked once and both rows count its answer, though the winner
+/// is in doubt under AGA only.
+#[test]
+fn auto_asks_the_engine_only_where_the_estimate_leaves_the_winner_in_doubt() {
+    let (dir, log) = log_file();
+    let doubtful = PathBuf::from(crate::common::fixture("scoring/estimate/who-moves.sgf"));
+    let sure = sure_game(dir.path());
+    let engine = format!("'{}' --dead A9 --log '{}'", fake().display(), log.display());
+    let (doc, code) = score_json(
+        &[
+            "--rules",
+            "aga,japanese",
+            "--dead",
+            "auto",
+            "--engine",
+            &engine,
+        ],
+        &[&doubtful, &sure],
+    );
+    assert_eq!(games_asked(&log), 1, "one game in doubt, asked once: {doc}");
+    let rows = doc["games"].as_array().expect("rows");
+    assert_eq!(rows.len(), 4);
+    for row in &rows[..2] {
+        let score = &row["score"];
+        assert_eq!(score["dead_source"], "engine", "{row}");
+        assert_eq!(score["dead_stones"], serde_json::json!(["A9", "B9", "B8"]));
+        assert!(score.get("estimate").is_none(), "{score}");
+        assert!(
+            !row["findings"].to_string().contains("uncertain-status"),
+            "the engine decided: nothing is left in doubt: {row}"
+        );
+        assert!(score["notes"].to_string().contains("engine"), "{score}");
+    }
+    // The engine says the corner is dead, as the estimate did: W+0.5 under AGA agrees
+    // with RE; under Japanese counting Black wins either way.
+    assert_eq!(rows[0]["score"]["result"], "W+0.5");
+    assert_eq!(rows[0]["score"]["result_matches"], true);
+    assert_eq!(rows[1]["score"]["result"], "B+2.5");
+    assert_eq!(rows[1]["score"]["result_matches"], false);
+    for row in &rows[2..] {
+        assert_eq!(row["score"]["dead_source"], "estimate", "{row}");
+        assert_eq!(row["score"]["result_matches"], true, "{row}");
+    }
+    assert_eq!(code, Some(1), "the Japanese count disagrees with RE");
+
+    // The engine's answer decides: the corner alive wins the game for Black.
+    let (_dir, log) = log_file();
+    let engine = format!("'{}' --log '{}'", fake().display(), log.display());
+    let (doc, _) = score_json(
+        &["--rules", "aga", "--engine", &engine],
+        &[&doubtful, &sure],
+    );
+    assert_eq!(games_asked(&log), 1);
+    let score = &doc["games"][0]["score"];
+    assert_eq!(score["dead_source"], "engine");
+    assert_eq!(score["dead_stones"], serde_json::json!([]));
+    assert_eq!(score["result"], "B+2.5");
+    assert_eq!(score["result_matches"], false);
+    assert_eq!(doc["games"][1]["score"]["dead_source"], "estimate");
+}
+
+/// When the engine cannot say, the estimate's count stands, still in doubt, and the row
+/// says that the engine was asked and why it could not help.
+#[test]
+fn auto_keeps_the_estimate_when_the_engine_cannot_say() {
+    let doubtful = PathBuf::from(crate::common::fixture("scoring/estimate/who-moves.sgf"));
+    let engine = format!("'{}' --crash-on final_status_list", fake().display());
+    let (doc, code) = score_json(&["--rules", "aga", "--engine", &engine], &[&doubtful]);
+    let row = &doc["games"][0];
+    let score = &row["score"];
+    assert_eq!(score["dead_source"], "estimate", "{row}");
+    assert_eq!(score["result_matches"], "uncertain");
+    assert!(row["error"].is_null(), "{row}");
+    let notes = score["notes"].to_string();
+    assert!(
+        notes.contains("the engine could not say which stones are dead"),
+        "{notes}"
+    );
+    assert!(row["findings"].to_string().contains("uncertain-status"));
+    assert_eq!(code, Some(0));
 }

@@ -12,6 +12,8 @@
 //!   must be filled, TB/TW marks compared);
 //! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
 //! - [`docs`]: every example output of README.md and docs/ is what goref prints;
+//! - [`gates`]: the tests that need an outside part: one `ignore` each, naming every
+//!   part, and README.md names them all;
 //! - [`hostile_output`]: records written to attack every output writer (issue 26);
 //! - [`gtp`]: the GTP engine bridge, against a fake engine (`examples/fake_gtp.rs`) and
 //!   GNU Go;
@@ -33,6 +35,7 @@ mod corpus_load;
 mod corpus_score;
 mod docs;
 mod estimate_corpus;
+mod gates;
 mod gtp;
 mod hostile_io;
 mod hostile_output;

@@ -197,6 +197,9 @@ fn area_counts_of_every_scoring_fixture_are_unchanged() {
         ("last-pass/black-passes-last.sgf", ["W+14.5"; 4]),
         ("neutral/dame-column.sgf", ["W+6.5"; 4]),
         ("seki/eye-versus-eye.sgf", ["W+0.5"; 4]),
+        // No final passes: `--dead auto` leaves it uncounted (the recorded result), as
+        // the baseline did (issue 30, item 5).
+        ("server/aburry-gnugo-3.3.12-200212162212.sgf", ["W+20.5"; 4]),
         ("server/nngs-territory.sgf", ["W+7.5"; 4]),
         ("tromp-taylor/ajago-gnu.sgf", ["W+5.5"; 4]),
         ("tromp-taylor/neu-gnu.sgf", ["W+23.5"; 4]),

@@ -1,8 +1,8 @@
 // goref batch report: the rows are data (the JSON of #report-data), shown a page at a
 // time. Sorting and filtering work on the data; only the rows of the page shown are in
-// the document, and a board's SVG goes in when its row is opened. A row is addressed as
-// #row-N (N: its place in the batch, as in the CSV). Plain DOM, no libraries, nothing
-// fetched.
+// the document, and a board (its SVG and its count) goes in, as a row of its own under its
+// game's row, when that row's board is opened. A row is addressed as #row-N (N: its place
+// in the batch, as in the CSV). Plain DOM, no libraries, nothing fetched.
 "use strict";
 (function () {
   const PAGE = 100;
@@ -11,7 +11,8 @@
     WHITE = 7, RECORDED = 8, RESULT = 9, AGREES = 10, FINDINGS = 11, ERROR = 12,
     PROBLEM = 13, BOARD = 14;
   const data = JSON.parse(document.getElementById("report-data").textContent);
-  const files = data.files;
+  const files = data.files; // as given
+  const short = data.short; // from the folder given
   const rows = data.rows;
   const total = rows.length;
 
@@ -21,13 +22,9 @@
   const filter = document.getElementById("filter");
   const problemsOnly = document.getElementById("problems-only");
   const shown = document.getElementById("shown");
-  const pageLabel = document.getElementById("page");
-  const buttons = {
-    first: document.getElementById("first"),
-    previous: document.getElementById("previous"),
-    next: document.getElementById("next"),
-    last: document.getElementById("last"),
-  };
+  // The page controls, above the table and below it.
+  const pagers = Array.from(document.querySelectorAll("nav.pager"));
+  const columns = headers.length;
 
   function agrees(r) {
     if (r[AGREES] === "uncertain") return "uncertain";
@@ -138,11 +135,40 @@
     });
   }
 
-  // A board goes into the document when its row is opened.
-  function fill(details) {
-    if (!details.querySelector("svg")) {
-      details.insertAdjacentHTML("beforeend", data.boards[Number(details.dataset.board)]);
+  // A file's name from the folder given, with a chance to break the line after each
+  // "/" and nowhere else (each part in a span that keeps its hyphens on one line); the
+  // name as given on hover.
+  function fileCell(tr, r) {
+    const td = tr.insertCell();
+    td.className = "file";
+    td.title = files[r[FILE]];
+    short[r[FILE]].split("/").forEach((part, k, parts) => {
+      const last = k === parts.length - 1;
+      const span = document.createElement("span");
+      span.textContent = last ? part : `${part}/`;
+      td.append(span);
+      if (!last) td.append(document.createElement("wbr"));
+    });
+  }
+
+  // A row's board opens as a row of its own under it, across the table: the board and
+  // its count side by side.
+  function setBoard(button, open) {
+    const tr = button.closest("tr");
+    const next = tr.nextElementSibling;
+    const shownNow = next !== null && next.classList.contains("board-row");
+    if (open && !shownNow) {
+      const row = document.createElement("tr");
+      row.className = "board-row";
+      const td = row.insertCell();
+      td.colSpan = columns;
+      td.insertAdjacentHTML("beforeend", data.boards[Number(button.dataset.board)]);
+      tr.after(row);
+    } else if (!open && shownNow) {
+      next.remove();
     }
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+    button.textContent = open ? "hide board" : "board";
   }
 
   function rowElement(i) {
@@ -150,27 +176,29 @@
     const tr = document.createElement("tr");
     tr.id = `row-${i + 1}`;
     if (r[PROBLEM]) tr.className = "problem";
-    cell(tr, files[r[FILE]], "file");
+    fileCell(tr, r);
     cell(tr, r[GAME], "n");
-    cell(tr, r[RULES]);
+    cell(tr, r[RULES], "word");
     cell(tr, r[SIZE], "n").dataset.v = r[POINTS];
     cell(tr, r[MOVES], "n");
-    cell(tr, r[BLACK]);
-    cell(tr, r[WHITE]);
-    cell(tr, r[RECORDED]);
-    cell(tr, r[RESULT]);
+    cell(tr, r[BLACK], "name");
+    cell(tr, r[WHITE], "name");
+    cell(tr, r[RECORDED], "word");
+    cell(tr, r[RESULT], "word");
     const a = agrees(r);
-    cell(tr, a, a);
+    cell(tr, a, `word ${a}`);
     findingsCell(tr, r);
     const boardCell = tr.insertCell();
     if (r[BOARD] !== null) {
-      const details = document.createElement("details");
-      details.dataset.board = r[BOARD];
-      const summary = document.createElement("summary");
-      summary.textContent = "board";
-      details.append(summary);
-      details.addEventListener("toggle", () => { if (details.open) fill(details); });
-      boardCell.append(details);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "board-toggle";
+      button.dataset.board = r[BOARD];
+      button.setAttribute("aria-expanded", "false");
+      button.textContent = "board";
+      button.addEventListener("click", () =>
+        setBoard(button, button.getAttribute("aria-expanded") !== "true"));
+      boardCell.append(button);
     }
     return tr;
   }
@@ -186,11 +214,16 @@
     const fragment = document.createDocumentFragment();
     for (let k = start; k < end; k += 1) fragment.append(rowElement(view[k]));
     body.replaceChildren(fragment);
-    pageLabel.textContent = view.length === 0
+    const label = view.length === 0
       ? "no rows"
       : `rows ${start + 1} to ${end} of ${view.length}, page ${page + 1} of ${pages()}`;
-    buttons.first.disabled = buttons.previous.disabled = page === 0;
-    buttons.next.disabled = buttons.last.disabled = page >= pages() - 1;
+    for (const pager of pagers) {
+      pager.querySelector(".page").textContent = label;
+      pager.querySelector(".first").disabled = page === 0;
+      pager.querySelector(".previous").disabled = page === 0;
+      pager.querySelector(".next").disabled = page >= pages() - 1;
+      pager.querySelector(".last").disabled = page >= pages() - 1;
+    }
   }
 
   function goTo(p) {
@@ -217,11 +250,8 @@
     const tr = document.getElementById(`row-${i + 1}`);
     if (!tr) return;
     tr.classList.add("target");
-    const details = tr.querySelector("details");
-    if (details) {
-      fill(details);
-      details.open = true;
-    }
+    const button = tr.querySelector("button.board-toggle");
+    if (button) setBoard(button, true);
     tr.scrollIntoView({ block: "start" });
   }
 
@@ -235,17 +265,16 @@
     pending = setTimeout(applyFilter, total > 2000 ? 120 : 0);
   });
   problemsOnly.addEventListener("change", applyFilter);
-  buttons.first.addEventListener("click", () => goTo(0));
-  buttons.previous.addEventListener("click", () => goTo(page - 1));
-  buttons.next.addEventListener("click", () => goTo(page + 1));
-  buttons.last.addEventListener("click", () => goTo(pages() - 1));
+  for (const pager of pagers) {
+    pager.querySelector(".first").addEventListener("click", () => goTo(0));
+    pager.querySelector(".previous").addEventListener("click", () => goTo(page - 1));
+    pager.querySelector(".next").addEventListener("click", () => goTo(page + 1));
+    pager.querySelector(".last").addEventListener("click", () => goTo(pages() - 1));
+  }
   document.getElementById("open-all").addEventListener("click", () => {
-    const all = Array.from(body.querySelectorAll("details"));
-    const open = !all.some((d) => d.open);
-    for (const details of all) {
-      if (open) fill(details);
-      details.open = open;
-    }
+    const all = Array.from(body.querySelectorAll("button.board-toggle"));
+    const open = !all.some((b) => b.getAttribute("aria-expanded") === "true");
+    for (const button of all) setBoard(button, open);
   });
   window.addEventListener("hashchange", openFromAddress);
   render();
