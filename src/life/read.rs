@@ -85,6 +85,9 @@ const NO_KO: u8 = u8::MAX;
 const BLACK_WON: u32 = u32::MAX;
 const WHITE_WON: u32 = u32::MAX - 1;
 const BOTH_PASSED: u32 = u32::MAX - 2;
+/// A capture of a target that the other side answers by taking back at least as many
+/// stones: no kill, and the local game ends there with no winner.
+const NO_KILL: u32 = u32::MAX - 3;
 
 fn won(color: Color) -> u32 {
     match color {
@@ -299,11 +302,7 @@ impl Fight {
     fn moves(&self, state: State, mut next: impl FnMut(Result<State, u32>)) {
         let me = state.to_move;
         let them = me.opponent();
-        let all = if self.points.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.points.len()) - 1
-        };
+        let all = self.all();
         let mine = state.stones[me.index()];
         let theirs = state.stones[them.index()];
         let empty = all & !(mine | theirs);
@@ -332,10 +331,6 @@ impl Fight {
                 if !self.breathes(chain, around, me, empty_after) {
                     continue;
                 }
-                if captured & self.targets[them.index()] != 0 {
-                    next(Err(won(me)));
-                    continue;
-                }
                 let ko = if captured.count_ones() == 1
                     && chain == at
                     && chain & self.safe[me.index()] == 0
@@ -348,12 +343,25 @@ impl Fight {
                 let mut stones = [0u64; 2];
                 stones[me.index()] = mine_after;
                 stones[them.index()] = theirs & !captured;
-                next(Ok(State {
+                let after = State {
                     stones,
                     to_move: them,
                     ko,
                     passed: false,
-                }));
+                };
+                if captured & self.targets[them.index()] != 0 {
+                    // A kill, unless the other side takes back at least as many stones
+                    // at once: then the exchange was a loss, and the line ends with no
+                    // winner.
+                    let taken = captured.count_ones();
+                    next(Err(if self.retakes(after, taken) {
+                        NO_KILL
+                    } else {
+                        won(me)
+                    }));
+                    continue;
+                }
+                next(Ok(after));
             }
         }
         if state.passed {
@@ -365,6 +373,39 @@ impl Fight {
                 ko: NO_KO,
                 passed: true,
             }));
+        }
+    }
+
+    /// Whether the side to move in `state` can capture at least `taken` stones with its
+    /// next move (the ko ban of `state` applies).
+    fn retakes(&self, state: State, taken: u32) -> bool {
+        let me = state.to_move;
+        let them = me.opponent();
+        let mine = state.stones[me.index()];
+        let theirs = state.stones[them.index()];
+        let empty = self.all() & !(mine | theirs);
+        bits(empty).any(|p| {
+            let empty_after = empty & !(1u64 << p);
+            let mut captured = 0u64;
+            for q in bits(self.next_to[p] & theirs) {
+                if captured & (1 << q) == 0 {
+                    let (chain, around) = self.chain(1 << q, theirs);
+                    if !self.breathes(chain, around, them, empty_after) {
+                        captured |= chain;
+                    }
+                }
+            }
+            let n = captured.count_ones();
+            n >= taken && !(state.ko as usize == p && n == 1 && self.ko_free != Some(me))
+        })
+    }
+
+    /// Every region point.
+    fn all(&self) -> u64 {
+        if self.points.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.points.len()) - 1
         }
     }
 
@@ -528,6 +569,33 @@ mod tests {
         let mut passive = fight.clone();
         passive.only_passes(Some(Color::Black));
         assert_eq!(passive.solve(&race, 10_000), Some(Outcome::NOBODY));
+    }
+
+    /// c11 of the shared positions: White's block G2-H2-G1-H1 and Black's J2 are both in
+    /// atari on J1. Black J1 captures four. White J1 captures J2, but Black takes back
+    /// five at J2 at once: no kill. So the block dies whoever moves first, and J2 lives.
+    #[test]
+    fn a_capture_retaken_at_once_with_a_larger_one_is_no_kill() {
+        let board = Board::from_diagram(
+            "
+            . . . . X X X X O
+            . . . . . . X X O
+            . . . . . . X X O
+            . . . . . X O O X
+            . . . . . X O O .",
+        )
+        .expect("a diagram");
+        let region = at(&board, &["G2", "H2", "J2", "G1", "H1", "J1"]);
+        let j2 = Fight::new(&board, &region, &at(&board, &["J2"])).expect("a fight");
+        assert_eq!(j2.solve(&board, 10_000), Some(Outcome::NOBODY));
+        let block = Fight::new(&board, &region, &at(&board, &["G2"])).expect("a fight");
+        assert_eq!(
+            block.solve(&board, 10_000),
+            Some(Outcome {
+                black_first: Some(Color::Black),
+                white_first: Some(Color::Black)
+            })
+        );
     }
 
     /// Past the bound the fight gives up instead of reading on.
