@@ -12,6 +12,7 @@ use serde::{Serialize, Serializer};
 use crate::adjudicate::{Adjudication, Agreement, DecidedBy, Note, Uncertain};
 use crate::board::Color;
 use crate::life::estimate::{Basis, DoubtReason, Group, Status};
+use crate::life::settle::Unsettled;
 use crate::life::{DeadSource, DeadStonesError};
 use crate::point::Point;
 use crate::replay::{Consequence, Finding, FindingKind, ReplayError, Severity};
@@ -202,6 +203,37 @@ pub struct ScoreReport {
     /// The groups the estimate is unsure of; each becomes an `uncertain-status` finding.
     #[serde(skip)]
     pub uncertain: Vec<UncertainGroup>,
+    /// What cannot stand in the position as counted; each becomes an `unsettled`
+    /// finding.
+    #[serde(skip)]
+    pub unsettled: Vec<UnsettledReport>,
+}
+
+/// Something in the counted position that cannot stand as given, as the `unsettled`
+/// finding tells it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnsettledReport {
+    /// The kind's stable name (`alive-can-be-captured`...).
+    pub kind: &'static str,
+    pub color: Option<Color>,
+    /// The first stone, or the first point, `D4` and SGF form.
+    pub point: Option<String>,
+    pub sgf: Option<String>,
+    /// One sentence.
+    pub detail: String,
+}
+
+impl UnsettledReport {
+    fn new(u: &Unsettled, height: u8) -> UnsettledReport {
+        let first = u.stones.first().or(u.points.first());
+        UnsettledReport {
+            kind: u.kind.as_str(),
+            color: u.color,
+            point: first.map(|p| p.to_d4(height)),
+            sgf: first.map(|p| p.to_sgf()),
+            detail: format!("{}: {}", u.kind.as_str(), u.describe(height)),
+        }
+    }
 }
 
 /// A point the count gave to nobody though one colour surrounds it (`not_territory` in
@@ -358,6 +390,7 @@ impl ScoreReport {
             not_territory: Vec::new(),
             territory_mismatch: None,
             uncertain: Vec::new(),
+            unsettled: Vec::new(),
         };
         if let Some(counted) = counted {
             score.black = Some(counted.count.black.total);
@@ -388,6 +421,12 @@ impl ScoreReport {
                         .collect(),
                 );
             }
+            score.unsettled = counted
+                .count
+                .unsettled
+                .iter()
+                .map(|u| UnsettledReport::new(u, height))
+                .collect();
             score.breakdown = Some(counted.count);
             score.uncertain = counted
                 .uncertain
@@ -492,6 +531,19 @@ impl GameReport {
                 point: u.stones.first().cloned(),
                 sgf: Some(u.sgf.clone()),
                 detail: u.detail(),
+                consequence: Consequence::None,
+            });
+        }
+        for u in &score.unsettled {
+            self.findings.push(FindingReport {
+                kind: FindingKind::Unsettled,
+                severity: Severity::Warning,
+                move_number: None,
+                node: None,
+                color: u.color,
+                point: u.point.clone(),
+                sgf: u.sgf.clone(),
+                detail: u.detail.clone(),
                 consequence: Consequence::None,
             });
         }

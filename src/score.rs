@@ -41,7 +41,7 @@
 use serde::Serialize;
 
 use crate::board::{Board, Color};
-use crate::life::settle::{self, Class, MustFill, Settlement};
+use crate::life::settle::{self, Class, MustFill, Settlement, Unsettled};
 use crate::point::Point;
 use crate::rules::{
     Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints,
@@ -215,6 +215,10 @@ pub struct Count {
     /// [`Color::index`]), in reading order: what a record's TB/TW marks are compared with.
     #[serde(skip)]
     pub territory_points: [Vec<Point>; 2],
+    /// What cannot stand in the position as counted (the settling's findings): each
+    /// becomes an `unsettled` finding.
+    #[serde(skip)]
+    pub unsettled: Vec<Unsettled>,
 }
 
 /// An empty point surrounded by one colour that the count gives to nobody, and why.
@@ -353,6 +357,7 @@ pub fn count_settled(
         notes,
         not_territory: std::mem::take(&mut areas.not_territory),
         territory_points: std::mem::take(&mut areas.points),
+        unsettled: settled.unsettled.clone(),
     }
 }
 
@@ -430,7 +435,9 @@ impl Areas {
                 let slot = position.index(point).and_then(|i| owner.get_mut(i));
                 if let Some(color) = slot.and_then(Option::take) {
                     areas.seki_points += 1;
-                    areas.not_territory.push(NotTerritory::Seki { point, color });
+                    areas
+                        .not_territory
+                        .push(NotTerritory::Seki { point, color });
                 }
             }
             if areas.seki_points > 0 {

@@ -61,7 +61,9 @@ impl PassAlive {
 
     /// Every stone neither proved alive nor proved dead, in reading order.
     pub fn unresolved_stones(&self) -> Vec<Point> {
-        self.points_where(|i| self.position.stones[i].is_some() && !self.alive[i] && !self.dead_at(i))
+        self.points_where(|i| {
+            self.position.stones[i].is_some() && !self.alive[i] && !self.dead_at(i)
+        })
     }
 
     /// Whether the stone on point `i` is in a pass-alive chain.

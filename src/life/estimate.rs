@@ -161,7 +161,6 @@ fn salt() -> u64 {
     0
 }
 
-
 /// Playouts per round: the first half starts with Black, the second with White.
 pub(super) const ROUND: u32 = 8;
 /// Playouts before the estimate may stop.
@@ -316,8 +315,7 @@ impl<'a> Judged<'a> {
     /// Stage 2: the eyes in plain sight.
     fn plain(&mut self) {
         let proved = self.verdict.clone();
-        self.verdict =
-            groups::verdicts(&self.position, &self.layout, &self.start, &proved);
+        self.verdict = groups::verdicts(&self.position, &self.layout, &self.start, &proved);
         for g in self.groups().collect::<Vec<_>>() {
             if let Some(v) = self.verdict[g] {
                 let basis = if self.members[g].iter().any(|&c| proved[c].is_some()) {
@@ -336,7 +334,10 @@ impl<'a> Judged<'a> {
 
     /// Stage 3: the small enclosed fights, read out.
     fn read_fights(&mut self) {
-        let open: Vec<usize> = self.groups().filter(|&g| self.status[g].is_none()).collect();
+        let open: Vec<usize> = self
+            .groups()
+            .filter(|&g| self.status[g].is_none())
+            .collect();
         for &g in &open {
             self.read[g] = reading::read(
                 self.board,
@@ -383,7 +384,10 @@ impl<'a> Judged<'a> {
 
     /// Stage 4: the playouts, for every group nothing settled yet.
     fn playouts(&mut self) {
-        let open: Vec<usize> = self.groups().filter(|&g| self.status[g].is_none()).collect();
+        let open: Vec<usize> = self
+            .groups()
+            .filter(|&g| self.status[g].is_none())
+            .collect();
         if open.is_empty() {
             return;
         }
@@ -647,7 +651,6 @@ fn area_owner(position: &Position, removed: &[bool]) -> Vec<Option<Color>> {
     }
     owner
 }
-
 
 #[cfg(test)]
 mod tests;

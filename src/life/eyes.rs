@@ -154,7 +154,12 @@ mod tests {
             X O . .
             . . . .",
         );
-        assert!(false_eye(&corner, 0, Color::Black, &vec![false; corner.len()]));
+        assert!(false_eye(
+            &corner,
+            0,
+            Color::Black,
+            &vec![false; corner.len()]
+        ));
         let corner_real = position(
             "
             . X . .

@@ -2,10 +2,12 @@
 //! kill, moving first or second, and which move saves a group that needs one.
 //!
 //! A *wall* is a chain nothing local can capture: one Benson's algorithm proves
-//! pass-alive, or one that keeps a liberty in a large area (more than [`SMALL_AREA`]
-//! points), which no one fills at the end of a game. The rest of the position falls into
+//! pass-alive, or one with a liberty in a large area (more than [`SMALL_AREA`] points):
+//! its own territory, which the opponent does not fill at the end of a game, or open
+//! space, where no local fight can take all its liberties. The rest of the position falls into
 //! *clusters*: the chains that are not walls and the small areas next to them, joined by
-//! adjacency, bounded by walls and large areas. A cluster is read as one region with
+//! adjacency (a chain to the small areas next to it, and to the chains it touches stone
+//! against stone), bounded by walls and large areas. A cluster is read as one region with
 //! [`crate::life::read`]; the walls around it never die, and a region chain next to a
 //! large area keeps a liberty there.
 //!
@@ -19,7 +21,7 @@
 use crate::board::{Board, Color};
 use crate::point::Point;
 
-use super::position::{Position, bit};
+use super::position::{NONE, Position, bit};
 use super::read::{Fight, MAX_POINTS};
 
 /// An area of more than this many empty points is large: no one plays in it at the end
@@ -27,6 +29,10 @@ use super::read::{Fight, MAX_POINTS};
 /// in by one colour count as two eyes (docs/rules.md, "How goref estimates the dead
 /// stones"), so a throw-in or a cut inside such an area can always be answered.
 pub const SMALL_AREA: usize = 6;
+
+/// A cluster with more empty points than this is not read: the positions to read grow
+/// about threefold with each empty point, and the fights of a finished game have few.
+pub const MAX_EMPTY: usize = 8;
 
 /// Positions a reading may visit before it gives up. The fights of a final position are
 /// small and shut in; one that needs more is left without an answer.
@@ -69,6 +75,29 @@ pub fn walls(position: &Position, pass_alive: impl Fn(usize) -> bool) -> Vec<boo
         .collect()
 }
 
+/// Whether `cluster` is small enough to read: at most [`MAX_POINTS`] points, at most
+/// [`MAX_EMPTY`] of them empty.
+pub fn is_readable(position: &Position, cluster: &Cluster) -> bool {
+    let empty = cluster
+        .areas
+        .iter()
+        .map(|&a| position.areas[a].points.len())
+        .sum::<usize>();
+    cluster.points.len() <= MAX_POINTS && empty <= MAX_EMPTY
+}
+
+/// Whether a chain of `cluster` has a liberty in a large area that is not its colour's
+/// alone (an open boundary): the fight is not shut in, and reading it says nothing.
+pub fn is_open(position: &Position, cluster: &Cluster) -> bool {
+    cluster.chains.iter().any(|&c| {
+        let chain = &position.chains[c];
+        chain.libs.iter().any(|&l| {
+            let area = &position.areas[position.area_of[l]];
+            area.points.len() > SMALL_AREA && area.owner() != Some(chain.color)
+        })
+    })
+}
+
 /// The clusters of `position` with the walls `wall`, in the order of their first point.
 /// Clusters without a chain (a small area between walls) are not listed.
 pub fn clusters(position: &Position, wall: &[bool]) -> Vec<Cluster> {
@@ -90,6 +119,21 @@ pub fn clusters(position: &Position, wall: &[bool]) -> Vec<Cluster> {
             if !wall[c] {
                 let (x, y) = (find(&mut parent, c), find(&mut parent, n_chains + a));
                 parent[x] = y;
+            }
+        }
+    }
+    // Chains of both colours that touch, stone against stone, fight each other too.
+    for (c, chain) in position.chains.iter().enumerate() {
+        if wall[c] {
+            continue;
+        }
+        for &i in &chain.stones {
+            for nb in position.neighbours(i) {
+                let o = position.chain_of[nb];
+                if o != NONE && o != c && !wall[o] {
+                    let (x, y) = (find(&mut parent, c), find(&mut parent, o));
+                    parent[x] = y;
+                }
             }
         }
     }
@@ -191,7 +235,10 @@ pub fn groups(position: &Position, cluster: &Cluster) -> Vec<Group> {
         for &a in &cluster.areas {
             let area = &position.areas[a];
             if area.touches == bit(g.color)
-                && area.chains.iter().any(|c| g.chains.binary_search(c).is_ok())
+                && area
+                    .chains
+                    .iter()
+                    .any(|c| g.chains.binary_search(c).is_ok())
             {
                 g.eyes.push(a);
             }
@@ -222,8 +269,31 @@ pub fn targets(position: &Position, group: &Group) -> Vec<Point> {
         .collect()
 }
 
+/// The targets of a fight over the group of `mine`: its own, and the opponent's chains of
+/// `theirs` at least as large as the smallest of them. The opponent may give up smaller
+/// chains to kill the group (a throw-in, stones sacrificed to shape a dead eye), but
+/// losing a chain as large as the one it kills is a trade, not a kill.
+fn both_sides(board: &Board, mine: &[Point], theirs: &[Point]) -> Vec<Point> {
+    let size = |p: Point| board.chain_stones(p).count();
+    let least = mine.iter().map(|&p| size(p)).min().unwrap_or(0);
+    mine.iter()
+        .copied()
+        .chain(theirs.iter().copied().filter(|&p| size(p) >= least))
+        .collect()
+}
+
+/// The fight over `region` on `board` between the group of the targets `mine` and the
+/// opponent's chains of `theirs` that [`both_sides`] keeps. `None` when the region is too
+/// large or a target is not a stone of it.
+pub fn fight(board: &Board, region: &[Point], mine: &[Point], theirs: &[Point]) -> Option<Fight> {
+    if region.len() > MAX_POINTS {
+        return None;
+    }
+    Fight::new(board, region, &both_sides(board, mine, theirs))
+}
+
 /// The fight over `region` on `board` between the targets of one colour, `mine`, and the
-/// opponent's, `theirs`: the first standing kill wins it. Whether the opponent of `color`
+/// opponent's, `theirs` (those [`both_sides`] keeps): the first standing kill wins it. Whether the opponent of `color`
 /// (the colour of `mine`) wins, with each side moving first: `(opponent first, owner
 /// first)`. `None` when the region is too large or the reading gives up.
 pub fn kills(
@@ -236,7 +306,7 @@ pub fn kills(
     if region.len() > MAX_POINTS {
         return None;
     }
-    let targets: Vec<Point> = mine.iter().chain(theirs).copied().collect();
+    let targets = both_sides(board, mine, theirs);
     let fight = Fight::new(board, region, &targets)?;
     let outcome = fight.solve(board, MAX_STATES)?;
     let killer = Some(color.opponent());
@@ -258,7 +328,7 @@ pub fn kills_next(
     if region.len() > MAX_POINTS {
         return None;
     }
-    let targets: Vec<Point> = mine.iter().chain(theirs).copied().collect();
+    let targets = both_sides(board, mine, theirs);
     let fight = Fight::new(board, region, &targets)?;
     let winner = fight.winner(board, color.opponent(), MAX_STATES)?;
     Some(winner == Some(color.opponent()))

@@ -11,12 +11,21 @@
 //! of its colour is joined to it, and a region chain next to an empty point outside the
 //! region has a liberty nobody can fill: both are beyond capture too.
 //!
-//! [`Fight::solve`] is a retrograde analysis over every position reachable inside the
-//! region from the start: a side can force a win from exactly the positions in the least
-//! fixed point of "the side to move has a move into a won position, or the opponent has
-//! only moves into won positions". There is no depth to tune; the work is bounded by the
-//! number of positions the caller allows, and past it the fight gives up (`None`), so it
-//! cannot hang or grow without bound.
+//! A capture of a target that the other side answers at once by taking back at least as
+//! many stones is no win: the local game ends there with no winner. A fight with targets
+//! of one colour only also ends with no winner once every target stands in a chain the
+//! opponent can no longer capture even with moves in a row (Benson's algorithm inside the
+//! region, [`Fight::pass_alive`]).
+//!
+//! [`Fight::solve`] answers "can this side force a win?" by a depth-first proof search: a
+//! position is won when the side to move has a move into a won position, or the opponent
+//! has only moves into won positions. A position already on the line being searched
+//! counts as not won (play that cycles wins nothing), and a "not won" that rests on such a
+//! repetition is not remembered, so the answer is exactly the least fixed point of that
+//! rule over every reachable position, as a full analysis of the graph of positions would
+//! give, while the search visits only the positions a proof needs. There is no depth to
+//! tune; the work is bounded by the number of positions the caller allows, and past it
+//! the fight gives up (`None`), so it cannot hang or grow without bound.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -94,13 +103,6 @@ fn won(color: Color) -> u32 {
         Color::Black => BLACK_WON,
         Color::White => WHITE_WON,
     }
-}
-
-/// Every reachable position and the moves from each (`edges[start[i]..start[i + 1]]`).
-struct Graph {
-    states: Vec<State>,
-    start: Vec<u32>,
-    edges: Vec<u32>,
 }
 
 /// A fast hash for positions (the multiply-rotate step of rustc's FxHasher).
@@ -204,31 +206,24 @@ impl Fight {
     }
 
     /// Who wins from `board` with each side moving first, visiting at most `max_states`
-    /// positions (`None` past that). `board` must be the board the fight was made on, or
-    /// one that differs from it only inside the region.
+    /// positions in all (`None` past that). `board` must be the board the fight was made
+    /// on, or one that differs from it only inside the region.
     pub fn solve(&self, board: &Board, max_states: usize) -> Option<Outcome> {
         let stones = self.stones_of(board);
-        let starts = [Color::Black, Color::White].map(|to_move| State {
-            stones,
-            to_move,
-            ko: NO_KO,
-            passed: false,
-        });
-        let graph = self.graph(&starts, max_states)?;
-        let black = self.forced_win(&graph, Color::Black);
-        let white = self.forced_win(&graph, Color::White);
-        let winner = |i: usize| {
-            if black[i] {
-                Some(Color::Black)
-            } else if white[i] {
-                Some(Color::White)
-            } else {
-                None
-            }
-        };
+        let mut search = Search::new(self, max_states);
+        let mut first = [None, None];
+        for to_move in [Color::Black, Color::White] {
+            let start = State {
+                stones,
+                to_move,
+                ko: NO_KO,
+                passed: false,
+            };
+            first[to_move.index()] = search.winner(start)?;
+        }
         Some(Outcome {
-            black_first: winner(0),
-            white_first: winner(1),
+            black_first: first[0],
+            white_first: first[1],
         })
     }
 
@@ -252,12 +247,7 @@ impl Fight {
             ko,
             passed: false,
         };
-        let graph = self.graph(&[start], max_states)?;
-        Some(
-            [Color::Black, Color::White]
-                .into_iter()
-                .find(|&c| self.forced_win(&graph, c)[0]),
-        )
+        Search::new(self, max_states).winner(start)
     }
 
     fn index(&self, p: Point) -> Option<usize> {
@@ -302,6 +292,18 @@ impl Fight {
     fn moves(&self, state: State, mut next: impl FnMut(Result<State, u32>)) {
         let me = state.to_move;
         let them = me.opponent();
+        // A fight with targets of one colour only is over, with no winner, once every
+        // target stands in a chain that can no longer be captured.
+        for color in [Color::Black, Color::White] {
+            let targets = self.targets[color.index()] & state.stones[color.index()];
+            if self.targets[color.opponent().index()] == 0
+                && targets != 0
+                && targets & !self.pass_alive(state.stones, color) == 0
+            {
+                next(Err(NO_KILL));
+                return;
+            }
+        }
         let all = self.all();
         let mine = state.stones[me.index()];
         let theirs = state.stones[them.index()];
@@ -400,6 +402,82 @@ impl Fight {
         })
     }
 
+    /// The stones of `color` on `stones` that the opponent can never capture, even with
+    /// any number of moves in a row: Benson's algorithm inside the region. A chain next
+    /// to an outside stone of its colour or an empty point outside is beyond capture
+    /// already; a set of empty region points (with the opponent's stones among them)
+    /// is *vital* to a chain when every empty point of it is the chain's liberty and none
+    /// of its points is next to the outside but through the chain's own colour; a chain
+    /// with two vital sets, each next to no chain that fails, is pass-alive.
+    pub fn pass_alive(&self, stones: [u64; 2], color: Color) -> u64 {
+        let mine = stones[color.index()];
+        if mine == 0 {
+            return 0;
+        }
+        let all = self.all();
+        let empty = all & !(stones[0] | stones[1]);
+        // The chains of `color`, and the regions of points without its stones.
+        let mut chains: Vec<(u64, u64)> = Vec::new();
+        let mut left = mine;
+        while left != 0 {
+            let (chain, around) = self.chain(left & left.wrapping_neg(), mine);
+            left &= !chain;
+            chains.push((chain, around));
+        }
+        let open = all & !mine;
+        let mut regions: Vec<u64> = Vec::new();
+        let mut left = open;
+        while left != 0 {
+            let (region, _) = self.chain(left & left.wrapping_neg(), open);
+            left &= !region;
+            regions.push(region);
+        }
+        let anchored = |chain: u64| chain & self.safe[color.index()] != 0;
+        // A set of points next to the opponent's stones outside, or to an empty point
+        // outside, is no eye: the opponent can play there and never be captured.
+        let beyond = self.safe[color.opponent().index()];
+        let mut alive: Vec<bool> = vec![true; chains.len()];
+        let mut healthy: Vec<bool> = vec![true; regions.len()];
+        loop {
+            let mut changed = false;
+            for (c, &(chain, around)) in chains.iter().enumerate() {
+                if !alive[c] || anchored(chain) {
+                    continue;
+                }
+                let vital = regions
+                    .iter()
+                    .zip(&healthy)
+                    .filter(|&(&r, &h)| {
+                        h && r & empty != 0 && r & empty & !around == 0 && r & beyond == 0
+                    })
+                    .count();
+                if vital < 2 {
+                    alive[c] = false;
+                    changed = true;
+                }
+            }
+            for (r, &region) in regions.iter().enumerate() {
+                if healthy[r]
+                    && chains
+                        .iter()
+                        .zip(&alive)
+                        .any(|(&(_, around), &a)| !a && around & region != 0)
+                {
+                    healthy[r] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        chains
+            .iter()
+            .zip(&alive)
+            .filter(|&(_, &a)| a)
+            .fold(0, |m, (&(chain, _), _)| m | chain)
+    }
+
     /// Every region point.
     fn all(&self) -> u64 {
         if self.points.len() == 64 {
@@ -409,104 +487,130 @@ impl Fight {
         }
     }
 
-    /// Every position reachable from `starts` (numbered 0, 1, ... in that order), or
-    /// `None` past `max_states`.
-    fn graph(&self, starts: &[State], max_states: usize) -> Option<Graph> {
-        let mut ids: HashMap<State, u32, BuildHasherDefault<Fx>> = HashMap::default();
-        let mut graph = Graph {
-            states: Vec::new(),
-            start: vec![0],
-            edges: Vec::new(),
+    /// How early to try the move `m` from `state` in a search for `seeker`'s win (lower
+    /// first): an end first, then captures, then moves next to a target or its
+    /// liberties, then the rest; a pass last for the seeker, early for the other side
+    /// (which often holds by passing).
+    fn rank(&self, state: State, m: &Result<State, u32>, seeker: Color) -> u8 {
+        let after = match m {
+            Err(_) => return 0,
+            Ok(after) => after,
         };
-        for &s in starts {
-            ids.entry(s).or_insert_with(|| {
-                graph.states.push(s);
-                (graph.states.len() - 1) as u32
-            });
+        let me = state.to_move;
+        if after.passed {
+            return if me == seeker { 5 } else { 1 };
         }
-        let mut i = 0;
-        while i < graph.states.len() {
-            let state = graph.states[i];
-            self.moves(state, |m| {
-                let to = match m {
-                    Err(end) => end,
-                    Ok(s) => *ids.entry(s).or_insert_with(|| {
-                        graph.states.push(s);
-                        (graph.states.len() - 1) as u32
-                    }),
-                };
-                graph.edges.push(to);
-            });
-            if graph.states.len() > max_states {
-                return None;
-            }
-            graph.start.push(graph.edges.len() as u32);
-            i += 1;
+        let before = state.stones[0] | state.stones[1];
+        let now = after.stones[0] | after.stones[1];
+        let played = now & !before;
+        if before & !now != 0 {
+            return 1;
         }
-        Some(graph)
+        let targets = self.targets[0] | self.targets[1];
+        let near = bits(targets & now).fold(0u64, |m, i| m | self.next_to[i]);
+        if played & (targets | near) != 0 {
+            2
+        } else if bits(played).any(|p| self.next_to[p] & before != 0) {
+            3
+        } else {
+            4
+        }
+    }
+}
+
+/// The proof search behind [`Fight::solve`] and [`Fight::winner`]: see the module
+/// documentation.
+struct Search<'a> {
+    fight: &'a Fight,
+    /// Answers that hold whatever line led to the position: `(position, seeker)` to
+    /// whether the seeker can force a win.
+    known: HashMap<(State, Color), bool, BuildHasherDefault<Fx>>,
+    /// The positions on the line being searched.
+    on_line: HashMap<State, (), BuildHasherDefault<Fx>>,
+    visited: usize,
+    max_visits: usize,
+    gave_up: bool,
+}
+
+/// How deep a line may go before the search gives up: far more moves than a region of
+/// [`MAX_POINTS`] points can hold without repeating.
+const MAX_DEPTH: usize = 4 * MAX_POINTS;
+
+impl<'a> Search<'a> {
+    fn new(fight: &'a Fight, max_visits: usize) -> Search<'a> {
+        Search {
+            fight,
+            known: HashMap::default(),
+            on_line: HashMap::default(),
+            visited: 0,
+            max_visits,
+            gave_up: false,
+        }
     }
 
-    /// Per position: whether `side` can force a capture of a target from it. A cycle is
-    /// never a win: a position is won only once enough of its successors are.
-    fn forced_win(&self, graph: &Graph, side: Color) -> Vec<bool> {
-        let n = graph.states.len();
-        let goal = won(side);
-        // Predecessors of each position, one entry per move.
-        let mut pred_start = vec![0u32; n + 1];
-        for &to in &graph.edges {
-            if (to as usize) < n {
-                pred_start[to as usize + 1] += 1;
+    /// Who can force a win from `start` (`Some(None)`: nobody), or `None` once the search
+    /// gave up. Both cannot: a win for one is a line the other cannot avoid.
+    fn winner(&mut self, start: State) -> Option<Option<Color>> {
+        for seeker in [Color::Black, Color::White] {
+            let (won, _) = self.wins(start, seeker, 0);
+            if self.gave_up {
+                return None;
+            }
+            if won {
+                return Some(Some(seeker));
             }
         }
-        for i in 0..n {
-            pred_start[i + 1] += pred_start[i];
+        Some(None)
+    }
+
+    /// Whether `seeker` can force a win from `state`, and whether a "no" rests on a
+    /// position of the line being searched.
+    fn wins(&mut self, state: State, seeker: Color, depth: usize) -> (bool, bool) {
+        if let Some(&known) = self.known.get(&(state, seeker)) {
+            return (known, false);
         }
-        let mut fill = pred_start.clone();
-        let mut preds = vec![0u32; graph.edges.len()];
-        for from in 0..n {
-            for &to in &graph.edges[graph.start[from] as usize..graph.start[from + 1] as usize] {
-                if (to as usize) < n {
-                    preds[fill[to as usize] as usize] = from as u32;
-                    fill[to as usize] += 1;
-                }
-            }
+        if self.gave_up || self.on_line.contains_key(&state) {
+            return (false, true);
         }
-        let mut won = vec![false; n];
-        // For the opponent's positions: the moves not yet known to lead to a win.
-        let mut left = vec![0u32; n];
-        let mut queue = Vec::new();
-        for i in 0..n {
-            let edges = &graph.edges[graph.start[i] as usize..graph.start[i + 1] as usize];
-            let now = if graph.states[i].to_move == side {
-                edges.contains(&goal)
-            } else {
-                left[i] = edges.iter().filter(|&&e| e != goal).count() as u32;
-                left[i] == 0
+        self.visited += 1;
+        if self.visited > self.max_visits || depth > MAX_DEPTH {
+            self.gave_up = true;
+            return (false, true);
+        }
+        self.on_line.insert(state, ());
+        let seeking = state.to_move == seeker;
+        let mut next: Vec<(u8, Result<State, u32>)> = Vec::new();
+        self.fight.moves(state, |m| {
+            let rank = self.fight.rank(state, &m, seeker);
+            next.push((rank, m));
+        });
+        next.sort_by_key(|&(rank, _)| rank);
+        // A seeker's position is won by one move into a won position; the other side's
+        // by every move leading into one.
+        let mut result = !seeking;
+        let mut rests_on_line = false;
+        for (_, m) in next {
+            let (won, on_line) = match m {
+                Err(end) => (end == won(seeker), false),
+                Ok(after) => self.wins(after, seeker, depth + 1),
             };
-            if now {
-                won[i] = true;
-                queue.push(i);
+            if seeking && won {
+                result = true;
+                break;
             }
-        }
-        while let Some(j) = queue.pop() {
-            for &p in &preds[pred_start[j] as usize..pred_start[j + 1] as usize] {
-                let p = p as usize;
-                if won[p] {
-                    continue;
-                }
-                if graph.states[p].to_move == side {
-                    won[p] = true;
-                    queue.push(p);
-                } else {
-                    left[p] -= 1;
-                    if left[p] == 0 {
-                        won[p] = true;
-                        queue.push(p);
-                    }
-                }
+            if !seeking && !won {
+                result = false;
+                rests_on_line = on_line;
+                break;
             }
+            rests_on_line |= on_line;
         }
-        won
+        self.on_line.remove(&state);
+        let rests_on_line = !result && rests_on_line;
+        if !rests_on_line && !self.gave_up {
+            self.known.insert((state, seeker), result);
+        }
+        (result, rests_on_line)
     }
 }
 

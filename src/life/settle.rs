@@ -42,8 +42,8 @@ use crate::point::Point;
 use crate::rules::Suicide;
 
 use super::benson::pass_alive_of;
-use super::fights::{self, Cluster, Group, kills, kills_next, targets, with_move};
 use super::fights::targets as targets_of;
+use super::fights::{self, Cluster, Group, kills, kills_next, targets, with_move};
 use super::position::{Position, bit};
 
 /// What an empty point of the final position is, once the dead stones are off.
@@ -323,7 +323,12 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
     let mut unsettled = Vec::new();
     let mut must_fill = Vec::new();
     let mut not_alive = Vec::new();
+    let mut read_areas: Vec<usize> = Vec::new();
     for cluster in fights::clusters(position, &wall) {
+        if fights::is_open(position, &cluster) || !fights::is_readable(position, &cluster) {
+            continue;
+        }
+        read_areas.extend(&cluster.areas);
         let mut local = Local {
             position,
             region: position.points(&cluster.points),
@@ -339,7 +344,7 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
         local.dame(&mut shared);
         for (g, group) in local.groups.iter().enumerate() {
             match standing[g] {
-                Standing::Safe if local.in_seki(g, &standing) == Some(true) => {
+                Standing::Safe | Standing::Unread if local.in_seki(g, &standing) == Some(true) => {
                     for &c in &group.chains {
                         seki_stones.extend(&position.chains[c].stones);
                     }
@@ -356,8 +361,9 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
             }
         }
     }
-    open_boundaries(position, &mut unsettled);
+    open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, dead, &mut unsettled);
+    unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
 
     let sort = |list: &mut Vec<usize>| {
         list.sort_unstable();
@@ -379,12 +385,8 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
         eyes: position.points(&seki_eyes),
     };
     out.must_fill = must_fill;
-    unsettled.sort_by_key(|u: &Unsettled| {
-        u.stones
-            .first()
-            .or(u.points.first())
-            .map(|p| (p.y, p.x))
-    });
+    unsettled
+        .sort_by_key(|u: &Unsettled| u.stones.first().or(u.points.first()).map(|p| (p.y, p.x)));
     out.unsettled = unsettled;
     out.not_alive = position.points(&not_alive);
     out
@@ -460,9 +462,10 @@ impl Local<'_> {
         let lost: Vec<usize> = (0..self.groups.len())
             .filter(|&g| standing[g] == Standing::Lost)
             .collect();
-        let both = lost
-            .iter()
-            .any(|&a| lost.iter().any(|&b| self.groups[a].color != self.groups[b].color));
+        let both = lost.iter().any(|&a| {
+            lost.iter()
+                .any(|&b| self.groups[a].color != self.groups[b].color)
+        });
         if both {
             for &g in &lost {
                 standing[g] = Standing::Safe;
@@ -516,9 +519,10 @@ impl Local<'_> {
             let Some(m) = self.saving_connection(g, &targets, &theirs) else {
                 return Standing::Open;
             };
-            let in_atari = self.board.neighbours(m).any(|nb| {
-                self.board.get(nb) == Some(color) && self.board.liberties(nb) == 1
-            });
+            let in_atari = self
+                .board
+                .neighbours(m)
+                .any(|nb| self.board.get(nb) == Some(color) && self.board.liberties(nb) == 1);
             let why = if in_atari && after.is_none() && reason == FillReason::Teire {
                 FillReason::Atari
             } else {
@@ -564,9 +568,13 @@ impl Local<'_> {
                     heads.push(q);
                 }
             }
-            let joins_wall = heads
-                .iter()
-                .any(|&h| !self.region.contains(&h) || self.board.chain_stones(h).any(|s| !self.region.contains(&s)));
+            let joins_wall = heads.iter().any(|&h| {
+                !self.region.contains(&h)
+                    || self
+                        .board
+                        .chain_stones(h)
+                        .any(|s| !self.region.contains(&s))
+            });
             if heads.len() < 2 && !joins_wall {
                 continue;
             }
@@ -690,7 +698,8 @@ impl Local<'_> {
             if group.color == color {
                 continue;
             }
-            if standing[h] == Standing::Safe && group.chains.iter().any(|&c| touches(c)) {
+            let living = matches!(standing[h], Standing::Safe | Standing::Unread);
+            if living && group.chains.iter().any(|&c| touches(c)) {
                 for &c in &group.chains {
                     walls.extend(self.position.points(&self.position.chains[c].stones));
                 }
@@ -708,7 +717,8 @@ impl Local<'_> {
             .filter(|p| !walls.contains(p))
             .collect();
         let targets = self.targets(g);
-        let (first, _) = kills(self.board, &region, &targets, &theirs, color)?;
+        let r = kills(self.board, &region, &targets, &theirs, color);
+        let (first, _) = r?;
         Some(first)
     }
 }
@@ -716,10 +726,11 @@ impl Local<'_> {
 /// Step 4: the dame areas where a move still makes territory. An area of empty points
 /// reaching both colours is settled when every point of it is next to stones of both
 /// colours (a stone there encloses nothing); otherwise a stone on one of its points would
-/// leave points reaching one colour only.
-fn open_boundaries(position: &Position, unsettled: &mut Vec<Unsettled>) {
-    for area in &position.areas {
-        if !area.is_shared() {
+/// leave points reaching one colour only. The small areas of a cluster are left to the
+/// reading (`read`): a fight there is reported as such.
+fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unsettled>) {
+    for (a, area) in position.areas.iter().enumerate() {
+        if !area.is_shared() || read.contains(&a) {
             continue;
         }
         let one_sided: Vec<usize> = area
@@ -774,6 +785,9 @@ fn check_dead(board: &Board, dead: &[Point], unsettled: &mut Vec<Unsettled>) {
         }
     }
     for cluster in fights::clusters(&position, &wall) {
+        if fights::is_open(&position, &cluster) || !fights::is_readable(&position, &cluster) {
+            continue;
+        }
         let region = position.points(&cluster.points);
         let groups = fights::groups(&position, &cluster);
         for group in &groups {

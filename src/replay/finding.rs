@@ -27,11 +27,12 @@ pub enum FindingKind {
     Repetition,
     TerritoryMismatch,
     UncertainStatus,
+    Unsettled,
 }
 
 impl FindingKind {
     /// Every kind, in the order the batch summary lists them (docs/formats.md).
-    pub const ALL: [FindingKind; 17] = [
+    pub const ALL: [FindingKind; 18] = [
         FindingKind::OffBoard,
         FindingKind::Occupied,
         FindingKind::Suicide,
@@ -49,6 +50,7 @@ impl FindingKind {
         FindingKind::Repetition,
         FindingKind::TerritoryMismatch,
         FindingKind::UncertainStatus,
+        FindingKind::Unsettled,
     ];
 
     /// The stable name, as in JSON and CSV (`off-board`, `superko`...).
@@ -71,6 +73,7 @@ impl FindingKind {
             FindingKind::Repetition => "repetition",
             FindingKind::TerritoryMismatch => "territory-mismatch",
             FindingKind::UncertainStatus => "uncertain-status",
+            FindingKind::Unsettled => "unsettled",
         }
     }
 

@@ -225,7 +225,8 @@ fn linked_alive(position: &Position) -> Vec<bool> {
         for color in [Color::Black, Color::White] {
             around.clear();
             around.extend(
-                position.neighbours(e)
+                position
+                    .neighbours(e)
                     .map(|nb| position.chain_of[nb])
                     .filter(|&c| c != NONE && position.chains[c].color == color),
             );
@@ -258,7 +259,8 @@ fn linked_alive(position: &Position) -> Vec<bool> {
             .copied()
             .filter(|&u| {
                 area.points.iter().all(|&i| {
-                    position.neighbours(i)
+                    position
+                        .neighbours(i)
                         .any(|nb| position.chain_of[nb] != NONE && unit[position.chain_of[nb]] == u)
                 })
             })

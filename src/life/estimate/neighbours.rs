@@ -166,7 +166,8 @@ impl<'a> Areas<'a> {
         let group_at = &self.group_at;
         self.class.clear();
         self.class.extend(
-            position.stones
+            position
+                .stones
                 .iter()
                 .zip(group_at)
                 .map(|(&stone, &g)| match stone {
@@ -285,7 +286,8 @@ mod tests {
             });
             position.chains.len()
         ];
-        let chain_at = |(x, y): (u8, u8)| position.chain_of[position.index(Point::new(x, y)).unwrap()];
+        let chain_at =
+            |(x, y): (u8, u8)| position.chain_of[position.index(Point::new(x, y)).unwrap()];
         for &(p, s, basis, confidence, reason) in decided {
             status[chain_at(p)] = Some(Decision {
                 status: s,

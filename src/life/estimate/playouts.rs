@@ -247,12 +247,7 @@ fn clear(o: f64, line: f64, n: u32) -> bool {
 /// the clean-up would not look at it again as a seki ([`SEKI_DOUBT`]), alive when no
 /// other rule could still call it dead (an isolated stone or two needs
 /// [`ISOLATED_ALIVE`]); `None` leaves it on the board, open.
-fn settled_by_playouts(
-    position: &Position,
-    list: &[usize],
-    o: f64,
-    line: f64,
-) -> Option<Verdict> {
+fn settled_by_playouts(position: &Position, list: &[usize], o: f64, line: f64) -> Option<Verdict> {
     if o < line {
         (confidence(o, line, Status::Dead) >= SEKI_DOUBT).then_some(Verdict::Dead)
     } else {
@@ -319,12 +314,8 @@ pub(super) fn confidence(o: f64, line: f64, status: Status) -> f64 {
 
 /// Whether the stone on the playout board's `cell` belongs to a chain `verdict` calls
 /// alive.
-fn settled_alive(
-    position: &Position,
-    verdict: &[Option<Verdict>],
-    cell: usize,
-) -> bool {
-    position.index(point_of(cell))
+fn settled_alive(position: &Position, verdict: &[Option<Verdict>], cell: usize) -> bool {
+    position
+        .index(point_of(cell))
         .is_some_and(|i| verdict[position.chain_of[i]] == Some(Verdict::Alive))
 }
-

@@ -13,9 +13,10 @@
 //!   it settled alive or part of a chain of [`WALL`] stones or more. Stones outside never
 //!   change and never die.
 //! - the opponent wins by killing the group ([`crate::life::fights`]: capturing one of
-//!   its chains of two stones or more, unless the group's colour takes back at least as
-//!   many stones at once). Capturing the opponent's stones is no win for the group in
-//!   itself: it lives only if the opponent can never kill it.
+//!   its main chains, unless the group's colour takes back at least as many stones at
+//!   once), without losing first a chain of its own at least as large. Capturing the
+//!   opponent's smaller stones is no win for the group in itself: it lives only if the
+//!   opponent can never kill it.
 //! - dead if the opponent kills it whoever moves first, even when the group's colour wins
 //!   every ko; alive if the opponent cannot even moving first and winning every ko.
 //!   Otherwise the side to move, or a ko, decides; when the group's colour saves it
@@ -27,7 +28,6 @@
 use crate::board::{Board, Color};
 use crate::life::fights;
 use crate::life::position::{NONE, Position};
-use crate::life::read::Fight;
 use crate::point::Point;
 
 use super::groups::{Layout, Verdict};
@@ -184,7 +184,19 @@ pub(super) fn read(
         eyes: Vec::new(),
     };
     let targets = fights::targets(position, &group);
-    let mut fight = Fight::new(board, &points, &targets)?;
+    // The opponent's chains in the fight that a kill must not cost it.
+    let mut theirs: Vec<usize> = region
+        .iter()
+        .filter(|&&i| position.stones[i] == Some(attacker))
+        .map(|&i| position.chain_of[i])
+        .collect();
+    theirs.sort_unstable();
+    theirs.dedup();
+    let theirs: Vec<Point> = theirs
+        .iter()
+        .map(|&c| position.point(position.chains[c].stones[0]))
+        .collect();
+    let mut fight = fights::fight(board, &points, &targets, &theirs)?;
     // Dead: the opponent kills whoever moves first, even if the group's colour wins every
     // ko (has a threat for each).
     fight.ko_free(Some(color));
