@@ -13,10 +13,10 @@
 //!    seki or race possible, is dead.
 //! 3. **Reading** (`reading`). An open group whose fight is small and shut in is read out
 //!    exactly ([`crate::life::read`]): dead if the opponent kills it whoever moves first,
-//!    alive if the opponent cannot even moving first. A group whose fate depends on who
-//!    moves is decided as the opponent moving first would decide it (the confirmation of
-//!    the Japanese rules) and is in doubt; one its colour saves with a connection of its
-//!    own lives.
+//!    alive if the opponent cannot even moving first; alive too if its colour saves it
+//!    with a connection on an eye point of its own (the settling makes that point a
+//!    stone). A group whose fate depends on who moves is left to the playouts, and stays
+//!    in doubt whatever they say.
 //! 4. **Playouts** (`playouts`). Random games, played only where nothing is settled, say
 //!    who ends up owning the stones of each group still open.
 //! 5. **Agreement with the neighbours** (`neighbours`). A group the playouts killed that
@@ -44,6 +44,7 @@ mod reading;
 
 use crate::board::{Board, Color};
 use crate::life::benson::{PassAlive, pass_alive_of};
+use crate::life::fights::{self, Reader};
 use crate::life::position::Position;
 use crate::life::settle::{self, Settlement, UnsettledKind};
 use crate::point::Point;
@@ -338,8 +339,10 @@ impl<'a> Judged<'a> {
             .groups()
             .filter(|&g| self.status[g].is_none())
             .collect();
+        let reader = Reader::new(fights::BUDGET);
         for &g in &open {
             self.read[g] = reading::read(
+                &reader,
                 self.board,
                 &self.position,
                 &self.layout,
@@ -353,32 +356,9 @@ impl<'a> Judged<'a> {
                 Some(Read::Alive | Read::AliveWithConnection) => {
                     Some(Decision::sure(Status::Alive, Basis::Reading))
                 }
-                Some(Read::WhoMoves) => Some(Decision {
-                    status: Status::Dead,
-                    basis: Basis::Reading,
-                    confidence: 0.5,
-                    reason: Some(DoubtReason::WhoMoves),
-                    isolated: false,
-                    turned: false,
-                }),
-                None => None,
+                // The side to move decides: the playouts weigh it, and it stays in doubt.
+                Some(Read::WhoMoves) | None => None,
             };
-        }
-        // Decided as the opponent moving first decides, two groups of one fight can both
-        // come out dead, which cannot be: the smaller one lives.
-        let who_moves: Vec<usize> = open
-            .iter()
-            .copied()
-            .filter(|&g| self.read[g] == Some(Read::WhoMoves))
-            .collect();
-        for &g in &who_moves {
-            let size = |h: usize| self.stones_of(h).len();
-            let fights_with = who_moves.iter().any(|&h| {
-                self.color(h) != self.color(g) && self.next_to(g, h) && size(h) >= size(g)
-            });
-            if fights_with && let Some(d) = &mut self.status[g] {
-                d.status = Status::Alive;
-            }
         }
     }
 
@@ -428,7 +408,9 @@ impl<'a> Judged<'a> {
                 Status::Alive
             };
             let confidence = playouts::confidence(o, line, status);
-            let reason = if (first[0] - first[1]).abs() >= WHO_MOVES {
+            let reason = if (first[0] - first[1]).abs() >= WHO_MOVES
+                || self.read[g] == Some(Read::WhoMoves)
+            {
                 Some(DoubtReason::WhoMoves)
             } else if confidence < SURE {
                 Some(DoubtReason::NearEven)
@@ -511,29 +493,6 @@ impl<'a> Judged<'a> {
 
     fn color(&self, g: usize) -> Color {
         self.position.chains[g].color
-    }
-
-    /// Whether groups `g` and `h` touch: a stone next to a stone, or a liberty in common.
-    fn next_to(&self, g: usize, h: usize) -> bool {
-        let mine = self.stones_of(g);
-        let theirs = self.stones_of(h);
-        let libs = |g: usize| -> Vec<usize> {
-            let mut l: Vec<usize> = self.members[g]
-                .iter()
-                .flat_map(|&c| self.position.chains[c].libs.iter().copied())
-                .collect();
-            l.sort_unstable();
-            l.dedup();
-            l
-        };
-        mine.iter().any(|&s| {
-            self.position
-                .neighbours(s)
-                .any(|nb| theirs.binary_search(&nb).is_ok())
-        }) || {
-            let lh = libs(h);
-            libs(g).iter().any(|l| lh.binary_search(l).is_ok())
-        }
     }
 
     /// The estimate written out: every group with its decision, and for each group in

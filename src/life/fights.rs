@@ -18,6 +18,8 @@
 //! is read with the targets of both sides: the first kill wins it, so a side that could
 //! kill only by losing a group of its own first does not kill.
 
+use std::cell::Cell;
+
 use crate::board::{Board, Color};
 use crate::point::Point;
 
@@ -32,11 +34,14 @@ pub const SMALL_AREA: usize = 6;
 
 /// A cluster with more empty points than this is not read: the positions to read grow
 /// about threefold with each empty point, and the fights of a finished game have few.
-pub const MAX_EMPTY: usize = 8;
+pub const MAX_EMPTY: usize = 12;
 
-/// Positions a reading may visit before it gives up. The fights of a final position are
+/// Positions one reading may visit before it gives up. The fights of a final position are
 /// small and shut in; one that needs more is left without an answer.
 pub const MAX_STATES: usize = 20_000;
+
+/// Positions all the readings of one final position may visit together.
+pub const BUDGET: usize = 100_000;
 
 /// A cluster: see the module documentation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -273,6 +278,11 @@ pub fn targets(position: &Position, group: &Group) -> Vec<Point> {
 /// `theirs` at least as large as the smallest of them. The opponent may give up smaller
 /// chains to kill the group (a throw-in, stones sacrificed to shape a dead eye), but
 /// losing a chain as large as the one it kills is a trade, not a kill.
+///
+/// A fight where the opponent may give up a large chain can grow past the bound on
+/// positions (the space the chain leaves is played out again); [`Reader::kills`] then
+/// reads it with every chain of `theirs` a target, a kill that needs no such sacrifice,
+/// rather than give no answer.
 fn both_sides(board: &Board, mine: &[Point], theirs: &[Point]) -> Vec<Point> {
     let size = |p: Point| board.chain_stones(p).count();
     let least = mine.iter().map(|&p| size(p)).min().unwrap_or(0);
@@ -292,46 +302,99 @@ pub fn fight(board: &Board, region: &[Point], mine: &[Point], theirs: &[Point]) 
     Fight::new(board, region, &both_sides(board, mine, theirs))
 }
 
-/// The fight over `region` on `board` between the targets of one colour, `mine`, and the
-/// opponent's, `theirs` (those [`both_sides`] keeps): the first standing kill wins it. Whether the opponent of `color`
-/// (the colour of `mine`) wins, with each side moving first: `(opponent first, owner
-/// first)`. `None` when the region is too large or the reading gives up.
-pub fn kills(
-    board: &Board,
-    region: &[Point],
-    mine: &[Point],
-    theirs: &[Point],
-    color: Color,
-) -> Option<(bool, bool)> {
-    if region.len() > MAX_POINTS {
-        return None;
-    }
-    let targets = both_sides(board, mine, theirs);
-    let fight = Fight::new(board, region, &targets)?;
-    let outcome = fight.solve(board, MAX_STATES)?;
-    let killer = Some(color.opponent());
-    Some((
-        outcome.first(color.opponent()) == killer,
-        outcome.first(color) == killer,
-    ))
+/// Reads fights within a budget of positions shared by all its questions, so the work on
+/// one final position stays bounded however many fights it holds. Once the budget is
+/// spent every question gets no answer.
+pub struct Reader {
+    left: Cell<usize>,
 }
 
-/// The fight of [`kills`] with the opponent of `color` to move on `board`: whether it
-/// wins. `None` when the region is too large or the reading gives up.
-pub fn kills_next(
-    board: &Board,
-    region: &[Point],
-    mine: &[Point],
-    theirs: &[Point],
-    color: Color,
-) -> Option<bool> {
-    if region.len() > MAX_POINTS {
-        return None;
+impl Reader {
+    /// A reader that visits at most `budget` positions in all.
+    pub fn new(budget: usize) -> Reader {
+        Reader {
+            left: Cell::new(budget),
+        }
     }
-    let targets = both_sides(board, mine, theirs);
-    let fight = Fight::new(board, region, &targets)?;
-    let winner = fight.winner(board, color.opponent(), MAX_STATES)?;
-    Some(winner == Some(color.opponent()))
+
+    /// The positions one reading may visit now.
+    fn allowed(&self) -> usize {
+        self.left.get().min(MAX_STATES)
+    }
+
+    fn spend(&self, visited: usize) {
+        self.left.set(self.left.get().saturating_sub(visited));
+    }
+
+    /// The fight over `region` on `board` between the targets of one colour, `mine`, and
+    /// the opponent's, `theirs` (those [`both_sides`] keeps): the first standing kill wins
+    /// it. Whether the opponent of `color` (the colour of `mine`) wins, with each side
+    /// moving first: `(opponent first, owner first)`. `None` when the region is too large
+    /// or the reading gives up.
+    pub fn kills(
+        &self,
+        board: &Board,
+        region: &[Point],
+        mine: &[Point],
+        theirs: &[Point],
+        color: Color,
+    ) -> Option<(bool, bool)> {
+        self.kills_with_ko(board, region, mine, theirs, color, None)
+    }
+
+    /// [`Reader::kills`] with `ko_free` free of the ko rule: it may retake a ko at once,
+    /// as if it always had a threat elsewhere.
+    pub fn kills_with_ko(
+        &self,
+        board: &Board,
+        region: &[Point],
+        mine: &[Point],
+        theirs: &[Point],
+        color: Color,
+        ko_free: Option<Color>,
+    ) -> Option<(bool, bool)> {
+        if region.len() > MAX_POINTS {
+            return None;
+        }
+        let solve = |targets: Vec<Point>| {
+            let mut fight = Fight::new(board, region, &targets)?;
+            fight.ko_free(ko_free);
+            let (outcome, visited) = fight.solve_counted(board, self.allowed());
+            self.spend(visited);
+            outcome
+        };
+        let outcome = solve(both_sides(board, mine, theirs))
+            .or_else(|| solve(mine.iter().chain(theirs).copied().collect()))?;
+        let killer = Some(color.opponent());
+        Some((
+            outcome.first(color.opponent()) == killer,
+            outcome.first(color) == killer,
+        ))
+    }
+
+    /// The fight of [`Reader::kills`] with the opponent of `color` to move on `board`:
+    /// whether it wins. `None` when the region is too large or the reading gives up.
+    pub fn kills_next(
+        &self,
+        board: &Board,
+        region: &[Point],
+        mine: &[Point],
+        theirs: &[Point],
+        color: Color,
+    ) -> Option<bool> {
+        if region.len() > MAX_POINTS {
+            return None;
+        }
+        let winner = |targets: Vec<Point>| {
+            let fight = Fight::new(board, region, &targets)?;
+            let (winner, visited) = fight.winner_counted(board, color.opponent(), self.allowed());
+            self.spend(visited);
+            winner
+        };
+        let winner = winner(both_sides(board, mine, theirs))
+            .or_else(|| winner(mine.iter().chain(theirs).copied().collect()))?;
+        Some(winner == Some(color.opponent()))
+    }
 }
 
 /// `board` with a stone of `color` played on `p`, when the point is empty and the play

@@ -209,8 +209,18 @@ impl Fight {
     /// positions in all (`None` past that). `board` must be the board the fight was made
     /// on, or one that differs from it only inside the region.
     pub fn solve(&self, board: &Board, max_states: usize) -> Option<Outcome> {
-        let stones = self.stones_of(board);
+        self.solve_counted(board, max_states).0
+    }
+
+    /// [`Fight::solve`], with how many positions it visited.
+    pub fn solve_counted(&self, board: &Board, max_states: usize) -> (Option<Outcome>, usize) {
         let mut search = Search::new(self, max_states);
+        let outcome = self.solve_with(board, &mut search);
+        (outcome, search.visited)
+    }
+
+    fn solve_with(&self, board: &Board, search: &mut Search) -> Option<Outcome> {
+        let stones = self.stones_of(board);
         let mut first = [None, None];
         for to_move in [Color::Black, Color::White] {
             let start = State {
@@ -236,6 +246,16 @@ impl Fight {
         to_move: Color,
         max_states: usize,
     ) -> Option<Option<Color>> {
+        self.winner_counted(board, to_move, max_states).0
+    }
+
+    /// [`Fight::winner`], with how many positions it visited.
+    pub fn winner_counted(
+        &self,
+        board: &Board,
+        to_move: Color,
+        max_states: usize,
+    ) -> (Option<Option<Color>>, usize) {
         let ko = board
             .ko_point()
             .filter(|&(_, c)| c == to_move)
@@ -247,7 +267,9 @@ impl Fight {
             ko,
             passed: false,
         };
-        Search::new(self, max_states).winner(start)
+        let mut search = Search::new(self, max_states);
+        let winner = search.winner(start);
+        (winner, search.visited)
     }
 
     fn index(&self, p: Point) -> Option<usize> {
@@ -552,6 +574,13 @@ impl<'a> Search<'a> {
     /// gave up. Both cannot: a win for one is a line the other cannot avoid.
     fn winner(&mut self, start: State) -> Option<Option<Color>> {
         for seeker in [Color::Black, Color::White] {
+            // A side with no target to capture cannot win.
+            if self.fight.targets[seeker.opponent().index()]
+                & start.stones[seeker.opponent().index()]
+                == 0
+            {
+                continue;
+            }
             let (won, _) = self.wins(start, seeker, 0);
             if self.gave_up {
                 return None;
@@ -702,14 +731,18 @@ mod tests {
         );
     }
 
-    /// Past the bound the fight gives up instead of reading on.
+    /// Past the bound the fight gives up instead of reading on: a lone stone in the middle
+    /// of an empty board has too many ways to live or die to read.
     #[test]
     fn a_fight_past_its_bound_gives_up() {
-        let board = Board::new(5, 5).expect("a board");
+        let mut board = Board::new(5, 5).expect("a board");
+        board
+            .set(Point::new(2, 2), Some(Color::Black))
+            .expect("on the board");
         let region: Vec<Point> = (0..5)
             .flat_map(|y| (0..5).map(move |x| Point::new(x, y)))
             .collect();
-        let fight = Fight::new(&board, &region, &[]).expect("a fight");
+        let fight = Fight::new(&board, &region, &[Point::new(2, 2)]).expect("a fight");
         assert_eq!(fight.solve(&board, 500), None);
     }
 }

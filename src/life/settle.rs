@@ -43,7 +43,7 @@ use crate::rules::Suicide;
 
 use super::benson::pass_alive_of;
 use super::fights::targets as targets_of;
-use super::fights::{self, Cluster, Group, kills, kills_next, targets, with_move};
+use super::fights::{self, Cluster, Group, Reader, targets, with_move};
 use super::position::{Position, bit};
 
 /// What an empty point of the final position is, once the dead stones are off.
@@ -323,6 +323,7 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
     let mut unsettled = Vec::new();
     let mut must_fill = Vec::new();
     let mut not_alive = Vec::new();
+    let reader = Reader::new(fights::BUDGET);
     let mut read_areas: Vec<usize> = Vec::new();
     for cluster in fights::clusters(position, &wall) {
         if fights::is_open(position, &cluster) || !fights::is_readable(position, &cluster) {
@@ -330,6 +331,7 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
         }
         read_areas.extend(&cluster.areas);
         let mut local = Local {
+            reader: &reader,
             position,
             region: position.points(&cluster.points),
             groups: fights::groups(position, &cluster),
@@ -342,6 +344,17 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
             continue;
         };
         local.dame(&mut shared);
+        if std::env::var("GOREF_DEBUG_SETTLE").is_ok() {
+            for (g, group) in local.groups.iter().enumerate() {
+                eprintln!(
+                    "group {g} {:?} chains {:?} standing {:?} in_seki {:?}",
+                    group.color,
+                    group.chains,
+                    standing[g],
+                    local.in_seki(g, &standing)
+                );
+            }
+        }
         for (g, group) in local.groups.iter().enumerate() {
             match standing[g] {
                 Standing::Safe | Standing::Unread if local.in_seki(g, &standing) == Some(true) => {
@@ -362,7 +375,7 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
         }
     }
     open_boundaries(position, &read_areas, &mut unsettled);
-    check_dead(board, dead, &mut unsettled);
+    check_dead(board, dead, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
 
     let sort = |list: &mut Vec<usize>| {
@@ -414,6 +427,7 @@ struct Local<'a> {
     board: &'a mut Board,
     must_fill: &'a mut Vec<MustFill>,
     unsettled: &'a mut Vec<Unsettled>,
+    reader: &'a Reader,
 }
 
 impl Local<'_> {
@@ -452,6 +466,7 @@ impl Local<'_> {
     /// Step 1 of the module documentation, for every group: `None` when the cluster is
     /// too large to read.
     fn threats(&mut self) -> Option<Vec<Standing>> {
+        self.connect_chains_in_atari();
         let mut standing = vec![Standing::Unread; self.groups.len()];
         for g in 0..self.groups.len() {
             standing[g] = self.answer_threat(g, None, FillReason::Teire);
@@ -494,6 +509,56 @@ impl Local<'_> {
         Some(standing)
     }
 
+    /// A chain left in atari on an eye point of its own (an open ko, a cut left
+    /// unanswered) connects there when the connection saves it: the opponent could take
+    /// the stones by playing there. Not when the connected chain would then be killed
+    /// anyway: a ko inside a seki, which its owner leaves open.
+    fn connect_chains_in_atari(&mut self) {
+        let position = self.position;
+        for &c in &self.cluster.chains {
+            let chain = &position.chains[c];
+            let color = chain.color;
+            let head = position.point(chain.stones[0]);
+            if self.board.get(head) != Some(color) || self.board.liberties(head) != 1 {
+                continue;
+            }
+            let Some(&lib) = chain
+                .libs
+                .iter()
+                .find(|&&l| self.board.get(position.point(l)).is_none())
+            else {
+                continue;
+            };
+            if position.areas[position.area_of[lib]].owner() != Some(color) {
+                continue;
+            }
+            let at = position.point(lib);
+            let Some(next) = with_move(self.board, color, at) else {
+                continue;
+            };
+            let Some(g) = self.groups.iter().position(|g| g.chains.contains(&c)) else {
+                continue;
+            };
+            let mut mine = self.targets(g);
+            mine.push(head);
+            let theirs = self.theirs(color);
+            if self
+                .reader
+                .kills_next(&next, &self.region, &mine, &theirs, color)
+                == Some(false)
+            {
+                *self.board = next;
+                self.must_fill.push(MustFill {
+                    point: at,
+                    color,
+                    chain: head,
+                    reason: FillReason::Atari,
+                    after: None,
+                });
+            }
+        }
+    }
+
     /// Whether the opponent, moving first, kills group `g`, and if so, the connection of
     /// the owner's that saves it, played on the working board and listed (`reason` for
     /// the first, [`FillReason::FalseEyeChain`] for each one after it). A chain in atari
@@ -506,7 +571,9 @@ impl Local<'_> {
         for _ in 0..=self.region.len() {
             let targets = self.targets(g);
             let theirs = self.theirs(color);
-            let Some((first, second)) = kills(self.board, &self.region, &targets, &theirs, color)
+            let Some((first, second)) =
+                self.reader
+                    .kills(self.board, &self.region, &targets, &theirs, color)
             else {
                 return Standing::Unread;
             };
@@ -581,7 +648,11 @@ impl Local<'_> {
             let Some(next) = with_move(self.board, color, p) else {
                 continue;
             };
-            if kills_next(&next, &self.region, targets, theirs, color) == Some(false) {
+            if self
+                .reader
+                .kills_next(&next, &self.region, targets, theirs, color)
+                == Some(false)
+            {
                 return Some(p);
             }
         }
@@ -608,6 +679,9 @@ impl Local<'_> {
                     continue;
                 }
                 let safe = [Color::Black, Color::White].map(|c| self.safe_fill(p, c));
+                if std::env::var("GOREF_DEBUG_SETTLE").is_ok() {
+                    eprintln!("dame {} safe {safe:?}", p.to_d4(self.position.height()));
+                }
                 match safe {
                     [false, false] => left.push(i),
                     [true, true] => {}
@@ -642,7 +716,9 @@ impl Local<'_> {
             }
         }
         let theirs = self.theirs(color);
-        kills_next(&next, &self.region, &targets, &theirs, color) == Some(false)
+        self.reader
+            .kills_next(&next, &self.region, &targets, &theirs, color)
+            == Some(false)
     }
 
     /// After the opponent of `color` filled the dame `p`: every group of `color` the
@@ -654,7 +730,11 @@ impl Local<'_> {
             }
             let targets = self.targets(g);
             let theirs = self.theirs(color);
-            if kills_next(self.board, &self.region, &targets, &theirs, color) == Some(true) {
+            if self
+                .reader
+                .kills_next(self.board, &self.region, &targets, &theirs, color)
+                == Some(true)
+            {
                 let standing = self.answer_threat(g, Some(p), FillReason::FalseEye);
                 if standing == Standing::Open {
                     let stones = self.stones(g);
@@ -677,11 +757,12 @@ impl Local<'_> {
     /// died.
     fn in_seki(&self, g: usize, standing: &[Standing]) -> Option<bool> {
         let color = self.groups[g].color;
-        let mine: Vec<usize> = self.groups[g]
+        let mut mine: Vec<usize> = self.groups[g]
             .chains
             .iter()
             .flat_map(|&c| self.position.chains[c].stones.iter().copied())
             .collect();
+        mine.sort_unstable();
         let touches = |c: usize| {
             let chain = &self.position.chains[c];
             chain.stones.iter().chain(&chain.libs).any(|&s| {
@@ -716,9 +797,17 @@ impl Local<'_> {
             .copied()
             .filter(|p| !walls.contains(p))
             .collect();
+        // The opponent may win every ko: a group whose second eye is a ko does not live on
+        // its own.
         let targets = self.targets(g);
-        let r = kills(self.board, &region, &targets, &theirs, color);
-        let (first, _) = r?;
+        let (first, _) = self.reader.kills_with_ko(
+            self.board,
+            &region,
+            &targets,
+            &theirs,
+            color,
+            Some(color.opponent()),
+        )?;
         Some(first)
     }
 }
@@ -762,7 +851,7 @@ fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unse
 
 /// Step 4: stones named dead that reading shows the opponent cannot capture, even moving
 /// first, or that live if their owner moves first.
-fn check_dead(board: &Board, dead: &[Point], unsettled: &mut Vec<Unsettled>) {
+fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Vec<Unsettled>) {
     if dead.is_empty() {
         return;
     }
@@ -805,17 +894,14 @@ fn check_dead(board: &Board, dead: &[Point], unsettled: &mut Vec<Unsettled>) {
                 chains: dead_chains,
                 eyes: group.eyes.clone(),
             };
-            let targets: Vec<Point> = named
-                .chains
-                .iter()
-                .map(|&c| position.point(position.chains[c].stones[0]))
-                .collect();
+            let targets = targets(&position, &named);
             let theirs: Vec<Point> = groups
                 .iter()
                 .filter(|h| h.color != group.color)
                 .flat_map(|h| targets_of(&position, h))
                 .collect();
-            let Some((first, second)) = kills(board, &region, &targets, &theirs, group.color)
+            let Some((first, second)) =
+                reader.kills(board, &region, &targets, &theirs, group.color)
             else {
                 continue;
             };

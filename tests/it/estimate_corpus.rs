@@ -322,3 +322,32 @@ fn unmarked_finished_games_reproduce_re() {
         "the winner right in only {winners} of {total}"
     );
 }
+
+#[test]
+#[ignore = "debug"]
+fn zz_debug_game() {
+    let path = std::env::var("GAME").unwrap();
+    let (board, marked) = read_game(Path::new(&path));
+    let e = estimate(&board, Suicide::Forbidden);
+    let h = board.height();
+    for g in &e.groups {
+        let wrong = g.stones.iter().any(|p| marked.contains(p))
+            != (g.status == goref::life::estimate::Status::Dead);
+        if wrong || g.doubt.is_some() || g.status == goref::life::estimate::Status::Seki {
+            eprintln!(
+                "{} {:?} {:?} {:?} {:.2} {:?} stones {}",
+                if wrong { "WRONG" } else { "     " },
+                g.color,
+                g.status,
+                g.basis,
+                g.confidence,
+                g.doubt.as_ref().map(|d| d.reason),
+                g.stones
+                    .iter()
+                    .map(|p| p.to_d4(h))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+    }
+}

@@ -23,10 +23,10 @@
 //!   moving first with a connection on an eye point of its own, the group lives and the
 //!   settling of the end makes that point a stone ([`crate::life::settle`]).
 //!
-//! A fight that needs more than [`MAX_STATES`] positions gets no answer.
+//! A fight that needs more positions than the reader allows gets no answer.
 
 use crate::board::{Board, Color};
-use crate::life::fights;
+use crate::life::fights::{self, Reader};
 use crate::life::position::{NONE, Position};
 use crate::point::Point;
 
@@ -43,9 +43,6 @@ const MAX_EMPTY: usize = 6;
 /// that long reaches far beyond a small shut-in fight, and whether it lives is decided
 /// where it lives, not here.
 const WALL: usize = 6;
-
-/// Positions a reading may visit before it gives up.
-const MAX_STATES: usize = 20_000;
 
 /// What a reading says about a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,6 +165,7 @@ fn region(
 
 /// Read the fight around the group of the chains `list`, if it is small and shut in.
 pub(super) fn read(
+    reader: &Reader,
     board: &Board,
     position: &Position,
     layout: &Layout,
@@ -196,27 +194,25 @@ pub(super) fn read(
         .iter()
         .map(|&c| position.point(position.chains[c].stones[0]))
         .collect();
-    let mut fight = fights::fight(board, &points, &targets, &theirs)?;
     // Dead: the opponent kills whoever moves first, even if the group's colour wins every
     // ko (has a threat for each).
-    fight.ko_free(Some(color));
-    let dead = fight.solve(board, MAX_STATES)?;
-    if dead.first(color) == Some(attacker) && dead.first(attacker) == Some(attacker) {
+    let (first, second) =
+        reader.kills_with_ko(board, &points, &targets, &theirs, color, Some(color))?;
+    if first && second {
         return Some(Read::Dead);
     }
     // Alive: the opponent cannot kill, even moving first and winning every ko.
-    fight.ko_free(Some(attacker));
-    let alive = fight.solve(board, MAX_STATES)?;
-    if alive.first(attacker) != Some(attacker) {
+    let (first, _) =
+        reader.kills_with_ko(board, &points, &targets, &theirs, color, Some(attacker))?;
+    if !first {
         return Some(Read::Alive);
     }
     // The opponent kills moving first. A connection of the group's own on an eye point of
     // its own that saves it makes it alive: the settling fills that point.
-    fight.ko_free(None);
     let saved = own_eye_points(position, list, color).into_iter().any(|p| {
         connects(board, position, p, color)
             && fights::with_move(board, color, p).is_some_and(|next| {
-                matches!(fight.winner(&next, attacker, MAX_STATES), Some(w) if w != Some(attacker))
+                reader.kills_next(&next, &points, &targets, &theirs, color) == Some(false)
             })
     });
     Some(if saved {
