@@ -153,6 +153,9 @@ pub struct DeadStones {
     /// Sentences about the source worth reporting (a chain the markup marks only partly
     /// dead, a stone marked as both colours' territory...). Points in `D4` form.
     pub notes: Vec<String>,
+    /// The end settled with these dead stones, when the source settled it already (the
+    /// estimate does): the count reads it instead of settling again.
+    pub settlement: Option<Box<settle::Settlement>>,
 }
 
 impl DeadStones {
@@ -164,6 +167,7 @@ impl DeadStones {
             unresolved: Vec::new(),
             groups: Vec::new(),
             notes: Vec::new(),
+            settlement: None,
         }
     }
 }
@@ -236,6 +240,7 @@ fn proven(board: &Board, suicide: Suicide) -> DeadStones {
         unresolved: proof.unresolved_stones(),
         groups: Vec::new(),
         notes: Vec::new(),
+        settlement: None,
     }
 }
 
@@ -248,6 +253,7 @@ fn estimated(board: &Board, suicide: Suicide) -> DeadStones {
         unresolved: Vec::new(),
         groups: estimate.groups,
         notes: Vec::new(),
+        settlement: estimate.settlement.map(Box::new),
     }
 }
 

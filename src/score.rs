@@ -289,6 +289,13 @@ pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) 
     count_settled(board, dead, &settle::settle(board, dead), rules, facts)
 }
 
+/// Whether a count under `rules` reads more of the settling than the class of each point:
+/// the seki's eyes (Japanese-style rule sets count no point in seki), and under territory
+/// counting the points to fill.
+pub fn needs_settling(rules: &RuleSet) -> bool {
+    rules.seki == SekiPoints::NotCounted
+}
+
 /// [`count`] with the end already settled: `settled` is
 /// [`settle::settle`]`(board, dead)`.
 pub fn count_settled(

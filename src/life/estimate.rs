@@ -220,6 +220,15 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
     judged.into_estimate()
 }
 
+struct ReportSpent<'a>(&'a Reader);
+impl Drop for ReportSpent<'_> {
+    fn drop(&mut self) {
+        if std::env::var("GOREF_DEBUG_VISITS").is_ok() {
+            eprintln!("READ {}", fights::BUDGET - self.0.left());
+        }
+    }
+}
+
 /// What the estimate decided about one group, before it is written out.
 #[derive(Debug, Clone, Copy)]
 struct Decision {
@@ -340,6 +349,7 @@ impl<'a> Judged<'a> {
             .filter(|&g| self.status[g].is_none())
             .collect();
         let reader = Reader::new(fights::BUDGET);
+        let _spent = ReportSpent(&reader);
         for &g in &open {
             self.read[g] = reading::read(
                 &reader,
@@ -432,7 +442,7 @@ impl<'a> Judged<'a> {
     /// opponent cannot capture even moving first lives; the groups the settling finds in
     /// seki are marked so.
     fn confirm_by_reading(&mut self) {
-        let mut settlement = settle::settle(self.board, &self.dead());
+        let mut settlement = settle::settle_checking(self.board, &self.dead(), &self.unsure_dead());
         let living: Vec<Vec<Point>> = settlement
             .unsettled
             .iter()
@@ -456,7 +466,7 @@ impl<'a> Judged<'a> {
                     d.reason = None;
                 }
             }
-            settlement = settle::settle(self.board, &self.dead());
+            settlement = settle::settle_checking(self.board, &self.dead(), &self.unsure_dead());
         }
         for g in self.groups().collect::<Vec<_>>() {
             let first = self.position.point(self.stones_of(g)[0]);
@@ -475,6 +485,21 @@ impl<'a> Judged<'a> {
         let mut dead: Vec<usize> = self
             .groups()
             .filter(|&g| self.status[g].is_some_and(|d| d.status == Status::Dead))
+            .flat_map(|g| self.stones_of(g))
+            .collect();
+        dead.sort_unstable();
+        self.position.points(&dead)
+    }
+
+    /// The stones of the groups decided dead by the playouts or their neighbours: those
+    /// the reading is asked to confirm.
+    fn unsure_dead(&self) -> Vec<Point> {
+        let mut dead: Vec<usize> = self
+            .groups()
+            .filter(|&g| {
+                self.status[g]
+                    .is_some_and(|d| d.status == Status::Dead && d.basis == Basis::Playouts)
+            })
             .flat_map(|g| self.stones_of(g))
             .collect();
         dead.sort_unstable();

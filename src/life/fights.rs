@@ -32,16 +32,23 @@ use super::read::{Fight, MAX_POINTS};
 /// stones"), so a throw-in or a cut inside such an area can always be answered.
 pub const SMALL_AREA: usize = 6;
 
-/// A cluster with more empty points than this is not read: the positions to read grow
-/// about threefold with each empty point, and the fights of a finished game have few.
-pub const MAX_EMPTY: usize = 12;
+/// A cluster with more *contested* empty points than this is not read: points of an area
+/// shared by both colours, or of an area next to two chains or more of its colour. The
+/// positions to read grow about threefold with each of them; an area of one colour next
+/// to one chain only is its eye or territory, which the reading does not fill for that
+/// colour ([`crate::life::read`]). The fights of a finished game have few contested points;
+/// an unfinished one has many, and reading it would say little.
+pub const MAX_CONTESTED: usize = 6;
+
+/// A cluster with more empty points than this is not read at all.
+pub const MAX_EMPTY: usize = 16;
 
 /// Positions one reading may visit before it gives up. The fights of a final position are
 /// small and shut in; one that needs more is left without an answer.
-pub const MAX_STATES: usize = 20_000;
+pub const MAX_STATES: usize = 2_000;
 
 /// Positions all the readings of one final position may visit together.
-pub const BUDGET: usize = 100_000;
+pub const BUDGET: usize = 6_000;
 
 /// A cluster: see the module documentation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,14 +88,17 @@ pub fn walls(position: &Position, pass_alive: impl Fn(usize) -> bool) -> Vec<boo
 }
 
 /// Whether `cluster` is small enough to read: at most [`MAX_POINTS`] points, at most
-/// [`MAX_EMPTY`] of them empty.
+/// [`MAX_EMPTY`] of them empty and [`MAX_CONTESTED`] contested.
 pub fn is_readable(position: &Position, cluster: &Cluster) -> bool {
-    let empty = cluster
-        .areas
-        .iter()
-        .map(|&a| position.areas[a].points.len())
-        .sum::<usize>();
-    cluster.points.len() <= MAX_POINTS && empty <= MAX_EMPTY
+    let (mut empty, mut contested) = (0, 0);
+    for &a in &cluster.areas {
+        let area = &position.areas[a];
+        empty += area.points.len();
+        if area.owner().is_none() || area.chains.len() >= 2 {
+            contested += area.points.len();
+        }
+    }
+    cluster.points.len() <= MAX_POINTS && empty <= MAX_EMPTY && contested <= MAX_CONTESTED
 }
 
 /// Whether a chain of `cluster` has a liberty in a large area that is not its colour's
@@ -317,6 +327,11 @@ impl Reader {
         }
     }
 
+    /// The positions left in the budget.
+    pub fn left(&self) -> usize {
+        self.left.get()
+    }
+
     /// The positions one reading may visit now.
     fn allowed(&self) -> usize {
         self.left.get().min(MAX_STATES)
@@ -356,20 +371,41 @@ impl Reader {
         if region.len() > MAX_POINTS {
             return None;
         }
-        let solve = |targets: Vec<Point>| {
+        let attack = |targets: Vec<Point>| {
             let mut fight = Fight::new(board, region, &targets)?;
             fight.ko_free(ko_free);
-            let (outcome, visited) = fight.solve_counted(board, self.allowed());
+            let (wins, visited) = fight.attack_counted(board, color.opponent(), self.allowed());
             self.spend(visited);
-            outcome
+            wins
         };
-        let outcome = solve(both_sides(board, mine, theirs))
-            .or_else(|| solve(mine.iter().chain(theirs).copied().collect()))?;
-        let killer = Some(color.opponent());
-        Some((
-            outcome.first(color.opponent()) == killer,
-            outcome.first(color) == killer,
-        ))
+        let [first, second] = attack(both_sides(board, mine, theirs))
+            .or_else(|| attack(mine.iter().chain(theirs).copied().collect()))?;
+        Some((first, second))
+    }
+
+    /// [`Reader::kills_with_ko`] with the opponent moving first only: whether it wins.
+    pub fn kills_first_with_ko(
+        &self,
+        board: &Board,
+        region: &[Point],
+        mine: &[Point],
+        theirs: &[Point],
+        color: Color,
+        ko_free: Option<Color>,
+    ) -> Option<bool> {
+        if region.len() > MAX_POINTS {
+            return None;
+        }
+        let attack = |targets: Vec<Point>| {
+            let mut fight = Fight::new(board, region, &targets)?;
+            fight.ko_free(ko_free);
+            let (wins, visited) =
+                fight.attack_next_counted(board, color.opponent(), self.allowed());
+            self.spend(visited);
+            wins
+        };
+        attack(both_sides(board, mine, theirs))
+            .or_else(|| attack(mine.iter().chain(theirs).copied().collect()))
     }
 
     /// The fight of [`Reader::kills`] with the opponent of `color` to move on `board`:
@@ -385,15 +421,15 @@ impl Reader {
         if region.len() > MAX_POINTS {
             return None;
         }
-        let winner = |targets: Vec<Point>| {
+        let attack = |targets: Vec<Point>| {
             let fight = Fight::new(board, region, &targets)?;
-            let (winner, visited) = fight.winner_counted(board, color.opponent(), self.allowed());
+            let (wins, visited) =
+                fight.attack_next_counted(board, color.opponent(), self.allowed());
             self.spend(visited);
-            winner
+            wins
         };
-        let winner = winner(both_sides(board, mine, theirs))
-            .or_else(|| winner(mine.iter().chain(theirs).copied().collect()))?;
-        Some(winner == Some(color.opponent()))
+        attack(both_sides(board, mine, theirs))
+            .or_else(|| attack(mine.iter().chain(theirs).copied().collect()))
     }
 }
 

@@ -68,6 +68,10 @@ pub struct Fight {
     next_to: Vec<u64>,
     /// Per colour: the region points where a chain of that colour can never be captured.
     safe: [u64; 2],
+    /// Per colour: the region points next to an outside stone of that colour.
+    walls: [u64; 2],
+    /// The region points next to an empty point outside.
+    open: u64,
     /// Per colour: the region points of that colour's targets.
     targets: [u64; 2],
     /// A colour that may only pass.
@@ -89,6 +93,13 @@ struct State {
 }
 
 const NO_KO: u8 = u8::MAX;
+
+/// A move a search may try: a pass, or a stone on a region point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Candidate {
+    Pass,
+    Play(u8),
+}
 
 /// Where a move leads, in the graph of positions: a position's index, or one of these.
 const BLACK_WON: u32 = u32::MAX;
@@ -154,25 +165,26 @@ impl Fight {
         points.dedup();
         let index = |p: Point| points.iter().position(|&q| q == p);
         let mut next_to = vec![0u64; points.len()];
-        let mut safe = [0u64; 2];
+        let mut walls = [0u64; 2];
+        let mut open = 0u64;
         for (i, &p) in points.iter().enumerate() {
             for q in board.neighbours(p) {
                 match index(q) {
                     Some(j) => next_to[i] |= 1 << j,
                     None => match board.get(q) {
-                        None => {
-                            safe[0] |= 1 << i;
-                            safe[1] |= 1 << i;
-                        }
-                        Some(c) => safe[c.index()] |= 1 << i,
+                        None => open |= 1 << i,
+                        Some(c) => walls[c.index()] |= 1 << i,
                     },
                 }
             }
         }
+        let safe = [walls[0] | open, walls[1] | open];
         let mut fight = Fight {
             points,
             next_to,
             safe,
+            walls,
+            open,
             targets: [0; 2],
             only_passes: None,
             ko_free: None,
@@ -235,6 +247,68 @@ impl Fight {
             black_first: first[0],
             white_first: first[1],
         })
+    }
+
+    /// Whether `attacker` can force a win from `board` moving first, and moving second:
+    /// `[attacker first, attacker second]`, visiting at most `max_states` positions in
+    /// all (`None` past that), with how many it visited. Cheaper than [`Fight::solve`]
+    /// when only one side's wins matter.
+    pub fn attack_counted(
+        &self,
+        board: &Board,
+        attacker: Color,
+        max_states: usize,
+    ) -> (Option<[bool; 2]>, usize) {
+        let stones = self.stones_of(board);
+        let mut search = Search::new(self, max_states);
+        let mut out = [false; 2];
+        for (k, to_move) in [attacker, attacker.opponent()].into_iter().enumerate() {
+            let start = State {
+                stones,
+                to_move,
+                ko: NO_KO,
+                passed: false,
+            };
+            if self.targets[attacker.opponent().index()] & stones[attacker.opponent().index()] != 0
+            {
+                out[k] = search.wins(start, attacker, 0).0;
+            }
+            if search.gave_up {
+                return (None, search.visited);
+            }
+        }
+        (Some(out), search.visited)
+    }
+
+    /// Whether `attacker`, to move on `board` (keeping its ko ban), can force a win,
+    /// visiting at most `max_states` positions (`None` past that), with how many it
+    /// visited.
+    pub fn attack_next_counted(
+        &self,
+        board: &Board,
+        attacker: Color,
+        max_states: usize,
+    ) -> (Option<bool>, usize) {
+        let ko = board
+            .ko_point()
+            .filter(|&(_, c)| c == attacker)
+            .and_then(|(k, _)| self.index(k))
+            .map_or(NO_KO, |k| k as u8);
+        let start = State {
+            stones: self.stones_of(board),
+            to_move: attacker,
+            ko,
+            passed: false,
+        };
+        if self.targets[attacker.opponent().index()] & start.stones[attacker.opponent().index()]
+            == 0
+        {
+            return (Some(false), 0);
+        }
+        let mut search = Search::new(self, max_states);
+        let won = search.wins(start, attacker, 0).0;
+        let out = (!search.gave_up).then_some(won);
+        (out, search.visited)
     }
 
     /// Who wins from `board` with `to_move` to play, keeping the board's ko ban (a
@@ -311,93 +385,177 @@ impl Fight {
 
     /// Every move from `state`, handed to `next`: the position it leads to, or how the
     /// local game ends.
-    fn moves(&self, state: State, mut next: impl FnMut(Result<State, u32>)) {
+    /// The stone of the side to move in `state` on region point `p`: where it leads (a
+    /// position, or how the local game ends), or `None` when the move is not allowed
+    /// (suicide, the ko rule, a point the reading does not play).
+    fn play(&self, state: State, p: usize) -> Option<Result<State, u32>> {
         let me = state.to_move;
         let them = me.opponent();
-        // A fight with targets of one colour only is over, with no winner, once every
-        // target stands in a chain that can no longer be captured.
-        for color in [Color::Black, Color::White] {
-            let targets = self.targets[color.index()] & state.stones[color.index()];
-            if self.targets[color.opponent().index()] == 0
-                && targets != 0
-                && targets & !self.pass_alive(state.stones, color) == 0
-            {
-                next(Err(NO_KILL));
-                return;
-            }
-        }
-        let all = self.all();
         let mine = state.stones[me.index()];
         let theirs = state.stones[them.index()];
-        let empty = all & !(mine | theirs);
-        if self.only_passes != Some(me) {
-            for p in bits(empty) {
-                let at = 1u64 << p;
-                let empty_after = empty & !at;
-                let mut captured = 0u64;
-                for q in bits(self.next_to[p] & theirs) {
-                    if captured & (1 << q) != 0 {
-                        continue;
-                    }
-                    let (chain, around) = self.chain(1 << q, theirs);
-                    if !self.breathes(chain, around, them, empty_after) {
-                        captured |= chain;
-                    }
-                }
-                // Retaking a ko at once is forbidden only when it captures one stone.
-                if state.ko as usize == p && captured.count_ones() == 1 && self.ko_free != Some(me)
-                {
-                    continue;
-                }
-                let mine_after = mine | at;
-                let empty_after = empty_after | captured;
-                let (chain, around) = self.chain(at, mine_after);
-                if !self.breathes(chain, around, me, empty_after) {
-                    continue;
-                }
-                let ko = if captured.count_ones() == 1
-                    && chain == at
-                    && chain & self.safe[me.index()] == 0
-                    && around & empty_after == captured
-                {
-                    captured.trailing_zeros() as u8
-                } else {
-                    NO_KO
-                };
-                let mut stones = [0u64; 2];
-                stones[me.index()] = mine_after;
-                stones[them.index()] = theirs & !captured;
-                let after = State {
-                    stones,
-                    to_move: them,
-                    ko,
-                    passed: false,
-                };
-                if captured & self.targets[them.index()] != 0 {
-                    // A kill, unless the other side takes back at least as many stones
-                    // at once: then the exchange was a loss, and the line ends with no
-                    // winner.
-                    let taken = captured.count_ones();
-                    next(Err(if self.retakes(after, taken) {
-                        NO_KILL
-                    } else {
-                        won(me)
-                    }));
-                    continue;
-                }
-                next(Ok(after));
+        let empty = self.all() & !(mine | theirs);
+        let at = 1u64 << p;
+        let empty_after = empty & !at;
+        let mut captured = 0u64;
+        for q in bits(self.next_to[p] & theirs) {
+            if captured & (1 << q) != 0 {
+                continue;
+            }
+            let (chain, around) = self.chain(1 << q, theirs);
+            if !self.breathes(chain, around, them, empty_after) {
+                captured |= chain;
             }
         }
-        if state.passed {
-            next(Err(BOTH_PASSED));
+        // Retaking a ko at once is forbidden only when it captures one stone.
+        if state.ko as usize == p && captured.count_ones() == 1 && self.ko_free != Some(me) {
+            return None;
+        }
+        let mine_after = mine | at;
+        let empty_after = empty_after | captured;
+        let (chain, around) = self.chain(at, mine_after);
+        if !self.breathes(chain, around, me, empty_after) {
+            return None;
+        }
+        let ko = if captured.count_ones() == 1
+            && chain == at
+            && chain & self.safe[me.index()] == 0
+            && around & empty_after == captured
+        {
+            captured.trailing_zeros() as u8
         } else {
-            next(Ok(State {
-                stones: state.stones,
-                to_move: them,
-                ko: NO_KO,
-                passed: true,
+            NO_KO
+        };
+        let mut stones = [0u64; 2];
+        stones[me.index()] = mine_after;
+        stones[them.index()] = theirs & !captured;
+        let after = State {
+            stones,
+            to_move: them,
+            ko,
+            passed: false,
+        };
+        if captured & self.targets[them.index()] != 0 {
+            // A kill, unless the other side takes back at least as many stones at once:
+            // then the exchange was a loss, and the line ends with no winner.
+            let taken = captured.count_ones();
+            return Some(Err(if self.retakes(after, taken) {
+                NO_KILL
+            } else {
+                won(me)
             }));
         }
+        Some(Ok(after))
+    }
+
+    /// A pass in `state`: the position after it, or the end of the local game.
+    fn pass(&self, state: State) -> Result<State, u32> {
+        if state.passed {
+            Err(BOTH_PASSED)
+        } else {
+            Ok(State {
+                stones: state.stones,
+                to_move: state.to_move.opponent(),
+                ko: NO_KO,
+                passed: true,
+            })
+        }
+    }
+
+    /// The moves of the side to move in `state`, in the order a search for `seeker`'s win
+    /// tries them, each with how early (lower first): an end of the local game first,
+    /// then captures, then points next to a target or its liberties, then points next to
+    /// a stone, then the rest; a pass last for the seeker, early for the other side
+    /// (which often holds by passing). A point is only ranked here; whether a stone may be
+    /// played there is found when the move is tried ([`Fight::play`]).
+    fn candidates(&self, state: State, seeker: Color, out: &mut Vec<(u8, Candidate)>) {
+        out.clear();
+        let me = state.to_move;
+        let them = me.opponent();
+        let mine = state.stones[me.index()];
+        let theirs = state.stones[them.index()];
+        let empty = self.all() & !(mine | theirs);
+        let pass_rank = if state.passed {
+            0
+        } else if me == seeker {
+            5
+        } else {
+            1
+        };
+        out.push((pass_rank, Candidate::Pass));
+        if self.only_passes == Some(me) {
+            return;
+        }
+        // The last liberties of the opponent's chains in atari: captures.
+        let mut captures = 0u64;
+        let mut left = theirs;
+        while left != 0 {
+            let (chain, around) = self.chain(left & left.wrapping_neg(), theirs);
+            left &= !chain;
+            let libs = around & empty;
+            if chain & self.safe[them.index()] == 0 && libs.count_ones() == 1 {
+                captures |= libs;
+            }
+        }
+        let stones = mine | theirs;
+        let targets = (self.targets[0] | self.targets[1]) & stones;
+        let near = targets | self.around(targets);
+        let next_to_stones = self.around(stones);
+        let idle = self.idle(mine, theirs, me);
+        for p in bits(empty & !idle) {
+            let at = 1u64 << p;
+            let rank = if captures & at != 0 {
+                1
+            } else if near & at != 0 {
+                2
+            } else if next_to_stones & at != 0 {
+                3
+            } else {
+                4
+            };
+            out.push((rank, Candidate::Play(p as u8)));
+        }
+        out.sort_by_key(|&(rank, _)| rank);
+    }
+
+    /// The empty points where a stone of `me` could only fill its own area: points of an
+    /// area of empty points that touches no stone of the opponent (in the region or
+    /// outside it), no empty point outside, and at most one chain of `me` (a chain
+    /// outside the region counting as one). A stone there captures nothing, takes no
+    /// liberty of the opponent's and joins nothing: it can only cost `me` liberties, so
+    /// passing is never worse, and the reading does not play it.
+    fn idle(&self, mine: u64, theirs: u64, me: Color) -> u64 {
+        let them = me.opponent();
+        let mut empty = self.all() & !(mine | theirs);
+        let mut idle = 0u64;
+        while empty != 0 {
+            let (area, around) = self.chain(empty & empty.wrapping_neg(), empty);
+            empty &= !area;
+            if around & theirs != 0 || area & (self.walls[them.index()] | self.open) != 0 {
+                continue;
+            }
+            let mut chains = usize::from(area & self.walls[me.index()] != 0);
+            let mut left = around & mine;
+            while left != 0 && chains < 2 {
+                let (chain, _) = self.chain(left & left.wrapping_neg(), mine);
+                left &= !chain;
+                chains += 1;
+            }
+            if chains <= 1 {
+                idle |= area;
+            }
+        }
+        idle
+    }
+
+    /// Whether a fight with targets of one colour only is over, with no winner: every
+    /// target stands in a chain that can no longer be captured.
+    fn settled(&self, stones: [u64; 2]) -> bool {
+        [Color::Black, Color::White].into_iter().any(|color| {
+            let targets = self.targets[color.index()] & stones[color.index()];
+            self.targets[color.opponent().index()] == 0
+                && targets != 0
+                && targets & !self.pass_alive(stones, color) == 0
+        })
     }
 
     /// Whether the side to move in `state` can capture at least `taken` stones with its
@@ -509,34 +667,9 @@ impl Fight {
         }
     }
 
-    /// How early to try the move `m` from `state` in a search for `seeker`'s win (lower
-    /// first): an end first, then captures, then moves next to a target or its
-    /// liberties, then the rest; a pass last for the seeker, early for the other side
-    /// (which often holds by passing).
-    fn rank(&self, state: State, m: &Result<State, u32>, seeker: Color) -> u8 {
-        let after = match m {
-            Err(_) => return 0,
-            Ok(after) => after,
-        };
-        let me = state.to_move;
-        if after.passed {
-            return if me == seeker { 5 } else { 1 };
-        }
-        let before = state.stones[0] | state.stones[1];
-        let now = after.stones[0] | after.stones[1];
-        let played = now & !before;
-        if before & !now != 0 {
-            return 1;
-        }
-        let targets = self.targets[0] | self.targets[1];
-        let near = bits(targets & now).fold(0u64, |m, i| m | self.next_to[i]);
-        if played & (targets | near) != 0 {
-            2
-        } else if bits(played).any(|p| self.next_to[p] & before != 0) {
-            3
-        } else {
-            4
-        }
+    /// The region points next to any point of `mask`.
+    fn around(&self, mask: u64) -> u64 {
+        bits(mask).fold(0u64, |m, i| m | self.next_to[i])
     }
 }
 
@@ -547,11 +680,14 @@ struct Search<'a> {
     /// Answers that hold whatever line led to the position: `(position, seeker)` to
     /// whether the seeker can force a win.
     known: HashMap<(State, Color), bool, BuildHasherDefault<Fx>>,
-    /// The positions on the line being searched.
-    on_line: HashMap<State, (), BuildHasherDefault<Fx>>,
+    /// The positions on the line being searched (a line is short: a stack is enough).
+    on_line: Vec<State>,
     visited: usize,
     max_visits: usize,
     gave_up: bool,
+    /// Lists of moves, kept for reuse so that a search does not allocate one per
+    /// position.
+    buffers: Vec<Vec<(u8, Candidate)>>,
 }
 
 /// How deep a line may go before the search gives up: far more moves than a region of
@@ -563,10 +699,11 @@ impl<'a> Search<'a> {
         Search {
             fight,
             known: HashMap::default(),
-            on_line: HashMap::default(),
+            on_line: Vec::new(),
             visited: 0,
             max_visits,
             gave_up: false,
+            buffers: Vec::new(),
         }
     }
 
@@ -598,7 +735,7 @@ impl<'a> Search<'a> {
         if let Some(&known) = self.known.get(&(state, seeker)) {
             return (known, false);
         }
-        if self.gave_up || self.on_line.contains_key(&state) {
+        if self.gave_up || self.on_line.contains(&state) {
             return (false, true);
         }
         self.visited += 1;
@@ -606,19 +743,28 @@ impl<'a> Search<'a> {
             self.gave_up = true;
             return (false, true);
         }
-        self.on_line.insert(state, ());
+        // Only a move of the targets' own colour can settle them (the side to move is the
+        // seeker then, in a fight with targets of one colour).
+        if state.to_move == seeker && self.fight.settled(state.stones) {
+            self.known.insert((state, seeker), false);
+            return (false, false);
+        }
+        self.on_line.push(state);
         let seeking = state.to_move == seeker;
-        let mut next: Vec<(u8, Result<State, u32>)> = Vec::new();
-        self.fight.moves(state, |m| {
-            let rank = self.fight.rank(state, &m, seeker);
-            next.push((rank, m));
-        });
-        next.sort_by_key(|&(rank, _)| rank);
+        let mut next = self.buffers.pop().unwrap_or_default();
+        self.fight.candidates(state, seeker, &mut next);
         // A seeker's position is won by one move into a won position; the other side's
         // by every move leading into one.
         let mut result = !seeking;
         let mut rests_on_line = false;
-        for (_, m) in next {
+        for &(_, candidate) in &next {
+            let m = match candidate {
+                Candidate::Pass => self.fight.pass(state),
+                Candidate::Play(p) => match self.fight.play(state, usize::from(p)) {
+                    Some(m) => m,
+                    None => continue,
+                },
+            };
             let (won, on_line) = match m {
                 Err(end) => (end == won(seeker), false),
                 Ok(after) => self.wins(after, seeker, depth + 1),
@@ -634,7 +780,8 @@ impl<'a> Search<'a> {
             }
             rests_on_line |= on_line;
         }
-        self.on_line.remove(&state);
+        self.buffers.push(next);
+        self.on_line.pop();
         let rests_on_line = !result && rests_on_line;
         if !rests_on_line && !self.gave_up {
             self.known.insert((state, seeker), result);

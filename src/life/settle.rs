@@ -303,16 +303,28 @@ impl Settlement {
 /// Settle the final position `board` with the `dead` stones taken off (points without a
 /// stone are ignored); every other stone counts as alive.
 pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
+    settle_checking(board, dead, dead)
+}
+
+/// The final position `board` with the `dead` stones taken off, classed and nothing more
+/// worked out: for a count whose rule set counts the position as it stands (area counting
+/// with the seki's eyes counted), where only the totals are wanted.
+pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
     let position = Position::without(board, dead);
-    let class = classify(&position);
-    let mut out = Settlement {
-        class,
+    Settlement {
+        class: classify(&position),
         seki: Seki::default(),
         must_fill: Vec::new(),
         unsettled: Vec::new(),
         not_alive: Vec::new(),
         position,
-    };
+    }
+}
+
+/// [`settle`], checking by reading only the stones of `check` among the dead (the others
+/// are known dead: proved, or plain to see).
+pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settlement {
+    let mut out = plain(board, dead);
     let position = &out.position;
     let proof = pass_alive_of(position.clone(), Suicide::Allowed);
     let wall = fights::walls(position, |i| proof.alive_at(i));
@@ -326,10 +338,7 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
     let reader = Reader::new(fights::BUDGET);
     let mut read_areas: Vec<usize> = Vec::new();
     for cluster in fights::clusters(position, &wall) {
-        if fights::is_open(position, &cluster) || !fights::is_readable(position, &cluster) {
-            continue;
-        }
-        read_areas.extend(&cluster.areas);
+        let readable = fights::is_readable(position, &cluster);
         let mut local = Local {
             reader: &reader,
             position,
@@ -340,6 +349,25 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
             must_fill: &mut must_fill,
             unsettled: &mut unsettled,
         };
+        local.connect_chains_in_atari(readable);
+        if std::env::var("GOREF_DEBUG_CLUSTERS").is_ok() {
+            let empty: usize = cluster
+                .areas
+                .iter()
+                .map(|&a| position.areas[a].points.len())
+                .sum();
+            eprintln!(
+                "CLUSTER points {} chains {} empty {} readable {readable} left {}",
+                cluster.points.len(),
+                cluster.chains.len(),
+                empty,
+                reader.left()
+            );
+        }
+        if !readable {
+            continue;
+        }
+        read_areas.extend(&cluster.areas);
         let Some(standing) = local.threats() else {
             continue;
         };
@@ -375,7 +403,10 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
         }
     }
     open_boundaries(position, &read_areas, &mut unsettled);
-    check_dead(board, dead, &reader, &mut unsettled);
+    check_dead(board, check, &reader, &mut unsettled);
+    if std::env::var("GOREF_DEBUG_VISITS").is_ok() {
+        eprintln!("SETTLE {}", fights::BUDGET - reader.left());
+    }
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
 
     let sort = |list: &mut Vec<usize>| {
@@ -466,7 +497,6 @@ impl Local<'_> {
     /// Step 1 of the module documentation, for every group: `None` when the cluster is
     /// too large to read.
     fn threats(&mut self) -> Option<Vec<Standing>> {
-        self.connect_chains_in_atari();
         let mut standing = vec![Standing::Unread; self.groups.len()];
         for g in 0..self.groups.len() {
             standing[g] = self.answer_threat(g, None, FillReason::Teire);
@@ -512,8 +542,10 @@ impl Local<'_> {
     /// A chain left in atari on an eye point of its own (an open ko, a cut left
     /// unanswered) connects there when the connection saves it: the opponent could take
     /// the stones by playing there. Not when the connected chain would then be killed
-    /// anyway: a ko inside a seki, which its owner leaves open.
-    fn connect_chains_in_atari(&mut self) {
+    /// anyway: a ko inside a seki, which its owner leaves open. In a cluster too large to
+    /// read (`readable` false), the connection saves the chain when it leaves it two
+    /// liberties.
+    fn connect_chains_in_atari(&mut self, readable: bool) {
         let position = self.position;
         for &c in &self.cluster.chains {
             let chain = &position.chains[c];
@@ -539,14 +571,17 @@ impl Local<'_> {
             let Some(g) = self.groups.iter().position(|g| g.chains.contains(&c)) else {
                 continue;
             };
-            let mut mine = self.targets(g);
-            mine.push(head);
-            let theirs = self.theirs(color);
-            if self
-                .reader
-                .kills_next(&next, &self.region, &mine, &theirs, color)
-                == Some(false)
-            {
+            let saves = if readable {
+                let mut mine = self.targets(g);
+                mine.push(head);
+                let theirs = self.theirs(color);
+                self.reader
+                    .kills_next(&next, &self.region, &mine, &theirs, color)
+                    == Some(false)
+            } else {
+                next.liberties(head) >= 2
+            };
+            if saves {
                 *self.board = next;
                 self.must_fill.push(MustFill {
                     point: at,
@@ -800,15 +835,14 @@ impl Local<'_> {
         // The opponent may win every ko: a group whose second eye is a ko does not live on
         // its own.
         let targets = self.targets(g);
-        let (first, _) = self.reader.kills_with_ko(
+        self.reader.kills_first_with_ko(
             self.board,
             &region,
             &targets,
             &theirs,
             color,
             Some(color.opponent()),
-        )?;
-        Some(first)
+        )
     }
 }
 
@@ -849,8 +883,8 @@ fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unse
     }
 }
 
-/// Step 4: stones named dead that reading shows the opponent cannot capture, even moving
-/// first, or that live if their owner moves first.
+/// Step 4: stones named dead (those of `dead`) that reading shows the opponent cannot
+/// capture, even moving first, or that live if their owner moves first.
 fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Vec<Unsettled>) {
     if dead.is_empty() {
         return;
