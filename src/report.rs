@@ -421,10 +421,25 @@ impl ScoreReport {
                         .collect(),
                 );
             }
+            // What an `uncertain-status` finding already puts in doubt is not said twice:
+            // an unsettled finding that takes in a group the estimate is unsure of, or
+            // the area that changes with it, is left out.
+            let doubted: std::collections::HashSet<Point> = counted
+                .uncertain
+                .iter()
+                .flat_map(|u| u.group.doubt.iter().flat_map(|d| &d.points))
+                .copied()
+                .collect();
             score.unsettled = counted
                 .count
                 .unsettled
                 .iter()
+                .filter(|u| {
+                    !u.stones
+                        .iter()
+                        .chain(&u.points)
+                        .any(|p| doubted.contains(p))
+                })
                 .map(|u| UnsettledReport::new(u, height))
                 .collect();
             score.breakdown = Some(counted.count);

@@ -220,15 +220,6 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
     judged.into_estimate()
 }
 
-struct ReportSpent<'a>(&'a Reader);
-impl Drop for ReportSpent<'_> {
-    fn drop(&mut self) {
-        if std::env::var("GOREF_DEBUG_VISITS").is_ok() {
-            eprintln!("READ {}", fights::BUDGET - self.0.left());
-        }
-    }
-}
-
 /// What the estimate decided about one group, before it is written out.
 #[derive(Debug, Clone, Copy)]
 struct Decision {
@@ -349,7 +340,6 @@ impl<'a> Judged<'a> {
             .filter(|&g| self.status[g].is_none())
             .collect();
         let reader = Reader::new(fights::BUDGET);
-        let _spent = ReportSpent(&reader);
         for &g in &open {
             self.read[g] = reading::read(
                 &reader,

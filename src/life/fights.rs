@@ -38,14 +38,14 @@ pub const SMALL_AREA: usize = 6;
 /// to one chain only is its eye or territory, which the reading does not fill for that
 /// colour ([`crate::life::read`]). The fights of a finished game have few contested points;
 /// an unfinished one has many, and reading it would say little.
-pub const MAX_CONTESTED: usize = 6;
+pub const MAX_CONTESTED: usize = 8;
 
 /// A cluster with more empty points than this is not read at all.
 pub const MAX_EMPTY: usize = 16;
 
 /// Positions one reading may visit before it gives up. The fights of a final position are
 /// small and shut in; one that needs more is left without an answer.
-pub const MAX_STATES: usize = 2_000;
+pub const MAX_STATES: usize = 1_000;
 
 /// Positions all the readings of one final position may visit together.
 pub const BUDGET: usize = 6_000;
@@ -285,20 +285,17 @@ pub fn targets(position: &Position, group: &Group) -> Vec<Point> {
 }
 
 /// The targets of a fight over the group of `mine`: its own, and the opponent's chains of
-/// `theirs` at least as large as the smallest of them. The opponent may give up smaller
-/// chains to kill the group (a throw-in, stones sacrificed to shape a dead eye), but
-/// losing a chain as large as the one it kills is a trade, not a kill.
-///
-/// A fight where the opponent may give up a large chain can grow past the bound on
-/// positions (the space the chain leaves is played out again); [`Reader::kills`] then
-/// reads it with every chain of `theirs` a target, a kill that needs no such sacrifice,
-/// rather than give no answer.
+/// `theirs` at least half as large as the smallest of them. The opponent may give up
+/// small chains to kill the group: a throw-in, the stones of a nakade, a few stones
+/// sacrificed to shape a dead eye, all far smaller than what they kill. Giving up a chain
+/// of half the size of the kill or more is a trade between two groups, a race, not the
+/// killing of one: the side that loses such a chain first has lost the fight.
 fn both_sides(board: &Board, mine: &[Point], theirs: &[Point]) -> Vec<Point> {
     let size = |p: Point| board.chain_stones(p).count();
     let least = mine.iter().map(|&p| size(p)).min().unwrap_or(0);
     mine.iter()
         .copied()
-        .chain(theirs.iter().copied().filter(|&p| size(p) >= least))
+        .chain(theirs.iter().copied().filter(|&p| 2 * size(p) >= least))
         .collect()
 }
 
@@ -378,8 +375,7 @@ impl Reader {
             self.spend(visited);
             wins
         };
-        let [first, second] = attack(both_sides(board, mine, theirs))
-            .or_else(|| attack(mine.iter().chain(theirs).copied().collect()))?;
+        let [first, second] = attack(both_sides(board, mine, theirs))?;
         Some((first, second))
     }
 
@@ -405,7 +401,6 @@ impl Reader {
             wins
         };
         attack(both_sides(board, mine, theirs))
-            .or_else(|| attack(mine.iter().chain(theirs).copied().collect()))
     }
 
     /// The fight of [`Reader::kills`] with the opponent of `color` to move on `board`:
@@ -429,7 +424,6 @@ impl Reader {
             wins
         };
         attack(both_sides(board, mine, theirs))
-            .or_else(|| attack(mine.iter().chain(theirs).copied().collect()))
     }
 }
 

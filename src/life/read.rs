@@ -262,7 +262,12 @@ impl Fight {
         let stones = self.stones_of(board);
         let mut search = Search::new(self, max_states);
         let mut out = [false; 2];
+        // Moving second the attacker wins no more than moving first: the defender may pass.
+        // So only a win moving first needs the second question.
         for (k, to_move) in [attacker, attacker.opponent()].into_iter().enumerate() {
+            if k == 1 && !out[0] {
+                break;
+            }
             let start = State {
                 stones,
                 to_move,

@@ -350,20 +350,6 @@ pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settle
             unsettled: &mut unsettled,
         };
         local.connect_chains_in_atari(readable);
-        if std::env::var("GOREF_DEBUG_CLUSTERS").is_ok() {
-            let empty: usize = cluster
-                .areas
-                .iter()
-                .map(|&a| position.areas[a].points.len())
-                .sum();
-            eprintln!(
-                "CLUSTER points {} chains {} empty {} readable {readable} left {}",
-                cluster.points.len(),
-                cluster.chains.len(),
-                empty,
-                reader.left()
-            );
-        }
         if !readable {
             continue;
         }
@@ -372,17 +358,6 @@ pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settle
             continue;
         };
         local.dame(&mut shared);
-        if std::env::var("GOREF_DEBUG_SETTLE").is_ok() {
-            for (g, group) in local.groups.iter().enumerate() {
-                eprintln!(
-                    "group {g} {:?} chains {:?} standing {:?} in_seki {:?}",
-                    group.color,
-                    group.chains,
-                    standing[g],
-                    local.in_seki(g, &standing)
-                );
-            }
-        }
         for (g, group) in local.groups.iter().enumerate() {
             match standing[g] {
                 Standing::Safe | Standing::Unread if local.in_seki(g, &standing) == Some(true) => {
@@ -404,9 +379,6 @@ pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settle
     }
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, check, &reader, &mut unsettled);
-    if std::env::var("GOREF_DEBUG_VISITS").is_ok() {
-        eprintln!("SETTLE {}", fights::BUDGET - reader.left());
-    }
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
 
     let sort = |list: &mut Vec<usize>| {
@@ -497,10 +469,9 @@ impl Local<'_> {
     /// Step 1 of the module documentation, for every group: `None` when the cluster is
     /// too large to read.
     fn threats(&mut self) -> Option<Vec<Standing>> {
-        let mut standing = vec![Standing::Unread; self.groups.len()];
-        for g in 0..self.groups.len() {
-            standing[g] = self.answer_threat(g, None, FillReason::Teire);
-        }
+        let mut standing: Vec<Standing> = (0..self.groups.len())
+            .map(|g| self.answer_threat(g, None, FillReason::Teire))
+            .collect();
         // Two groups of opposite colours that each die whoever moves first cannot both
         // die: whoever captures first loses the race that follows (a hanezeki). Neither
         // is taken, and they stand as a seki.
@@ -516,8 +487,8 @@ impl Local<'_> {
                 standing[g] = Standing::Safe;
             }
         }
-        for g in 0..self.groups.len() {
-            let kind = match standing[g] {
+        for (g, &stands) in standing.iter().enumerate() {
+            let kind = match stands {
                 Standing::Lost => UnsettledKind::AliveCanBeCaptured,
                 Standing::Open => UnsettledKind::AliveUnlessDefended,
                 _ => continue,
@@ -606,12 +577,29 @@ impl Local<'_> {
         for _ in 0..=self.region.len() {
             let targets = self.targets(g);
             let theirs = self.theirs(color);
-            let Some((first, second)) =
+            let Some((first, mut second)) =
                 self.reader
                     .kills(self.board, &self.region, &targets, &theirs, color)
             else {
                 return Standing::Unread;
             };
+            // A threat that needs a ko still calls for a fill (the opponent may start
+            // the ko), but a group the opponent kills moving second only by winning a ko
+            // is not lost: the ko is fought with threats from the whole board, which a
+            // local reading cannot weigh. So the group's colour wins every ko there.
+            if second {
+                let Some((_, with_ko)) = self.reader.kills_with_ko(
+                    self.board,
+                    &self.region,
+                    &targets,
+                    &theirs,
+                    color,
+                    Some(color),
+                ) else {
+                    return Standing::Unread;
+                };
+                second = with_ko;
+            }
             if !first {
                 return Standing::Safe;
             }
@@ -714,9 +702,6 @@ impl Local<'_> {
                     continue;
                 }
                 let safe = [Color::Black, Color::White].map(|c| self.safe_fill(p, c));
-                if std::env::var("GOREF_DEBUG_SETTLE").is_ok() {
-                    eprintln!("dame {} safe {safe:?}", p.to_d4(self.position.height()));
-                }
                 match safe {
                     [false, false] => left.push(i),
                     [true, true] => {}

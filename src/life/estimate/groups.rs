@@ -248,7 +248,7 @@ fn linked_alive(position: &Position) -> Vec<bool> {
     // Per eye area: its units, and whether every point of it is a liberty of each.
     let mut eyes: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     for area in &position.areas {
-        if !area.owner().is_some() {
+        if area.owner().is_none() {
             continue;
         }
         let mut around: Vec<usize> = area.chains.iter().map(|&c| unit[c]).collect();
