@@ -21,6 +21,7 @@
 
 use crate::board::Color;
 use crate::life::estimate::{Group, Status};
+use crate::life::settle;
 use crate::life::{self, DeadChoice, DeadSource, DeadStones, DeadStonesError};
 use crate::replay::{Consequence, FindingKind, Loss, Replay, Unplayed};
 use crate::result::{GameResult, WinBy};
@@ -492,6 +493,7 @@ fn by_count(
             unresolved: Vec::new(),
             groups: Vec::new(),
             notes: Vec::new(),
+            settlement: None,
         }
     } else {
         life::resolve_under(board, dead, record.territory.as_ref(), rules.suicide)?
@@ -530,7 +532,13 @@ fn by_count(
             .find(|m| m.action == Action::Pass)
             .map(|m| m.color),
     };
-    let count = score::count(board, &dead.stones, rules, &facts);
+    // The end is settled once per set of dead stones: the estimate's own settling when it
+    // has one.
+    let settled = match &dead.settlement {
+        Some(s) => std::borrow::Cow::Borrowed(&**s),
+        None => std::borrow::Cow::Owned(settle::settle(board, &dead.stones)),
+    };
+    let count = score::count_settled(board, &dead.stones, &settled, rules, &facts);
     notes.extend(count.notes.iter().cloned().map(Note::Text));
     let territory_mismatch = record
         .territory
@@ -541,7 +549,15 @@ fn by_count(
         .iter()
         .filter(|g| g.doubt.is_some())
         .map(|group| {
-            let other = score::count(board, &flipped(&dead.stones, group), rules, &facts);
+            // Only the margin is wanted: a rule set that counts the position as it stands
+            // needs no settling.
+            let other_dead = flipped(&dead.stones, group);
+            let other_settled = if score::needs_settling(rules) {
+                settle::settle(board, &other_dead)
+            } else {
+                settle::plain(board, &other_dead)
+            };
+            let other = score::count_settled(board, &other_dead, &other_settled, rules, &facts);
             Uncertain {
                 group: group.clone(),
                 swing: other.margin - count.margin,

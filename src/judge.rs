@@ -20,6 +20,7 @@ use std::sync::Arc;
 use crate::adjudicate::{self, Adjudication, Agreement, Counted, Note, Uncertain};
 use crate::gtp::EnginePool;
 use crate::life::estimate::{DoubtReason, Status};
+use crate::life::settle::Unsettled;
 use crate::life::{DeadChoice, DeadSource, DeadStonesError, EngineDead};
 use crate::point::Point;
 use crate::replay::{self, Consequence, Finding, FindingKind, Replay, ReplayError, Severity};
@@ -249,6 +250,21 @@ fn count_findings(record: &GameRecord, decided: &Adjudication, rules: &str) -> V
         for u in &counted.uncertain {
             findings.push(uncertain_status(u, record.height));
         }
+        // What an `uncertain-status` finding already puts in doubt is not said twice: an
+        // unsettled finding that takes in a group the estimate is unsure of, or the area
+        // that changes with it, is left out.
+        let doubted: std::collections::HashSet<Point> = counted
+            .uncertain
+            .iter()
+            .flat_map(|u| u.group.doubt.iter().flat_map(|d| &d.points))
+            .copied()
+            .collect();
+        for u in &counted.count.unsettled {
+            if u.stones.iter().chain(&u.points).any(|p| doubted.contains(p)) {
+                continue;
+            }
+            findings.push(unsettled(u, record.height));
+        }
     }
     if decided.result_matches == Some(Agreement::Disagrees) {
         let re = record.result.as_deref().unwrap_or_default();
@@ -263,6 +279,21 @@ fn count_findings(record: &GameRecord, decided: &Adjudication, rules: &str) -> V
         ));
     }
     findings
+}
+
+/// The `unsettled` finding of something in the counted position that cannot stand as
+/// given.
+fn unsettled(u: &Unsettled, height: u8) -> Finding {
+    Finding {
+        kind: FindingKind::Unsettled,
+        severity: Severity::Warning,
+        move_number: None,
+        node: None,
+        color: u.color,
+        point: u.stones.first().or(u.points.first()).copied(),
+        detail: format!("{}: {}", u.kind.as_str(), u.describe(height)),
+        consequence: Consequence::None,
+    }
 }
 
 /// The `uncertain-status` finding of a group the estimate cannot decide safely.

@@ -1,36 +1,32 @@
 //! Dead stones of a final position: from the record's markup, from the user's list,
-//! proved by goref, or estimated by goref ([`estimate`]).
+//! proved by goref, estimated by goref ([`estimate`]), or said by a GTP engine.
 //!
-//! What goref proves it proves with Benson's algorithm and nothing else:
+//! The analysis of a final position reads it once ([`position::Position`]) and goes in
+//! stages that never overturn what an earlier one proved:
 //!
-//! - a stone [`PassAlive::is_alive`] belongs to a *pass-alive* chain: the opponent cannot
-//!   capture it even with any number of moves in a row while its owner only passes;
-//! - a point [`PassAlive::territory_of`] a colour lies in a region enclosed only by that
-//!   colour's pass-alive chains in which at most one point is not next to one of them. The
-//!   opponent can never make two eyes there, cannot capture the walls and cannot hold a
-//!   seki against them, so every opponent stone inside can be captured by the owner:
-//!   those stones are *dead*. (This is the strict reading of pass-alive territory that
-//!   KataGo also uses; a larger enclosed area proves nothing, since the opponent might
-//!   live in it.)
+//! - [`benson`]: what Benson's algorithm proves (pass-alive chains, and stones dead in
+//!   pass-alive territory);
+//! - [`eyes`]: the eyes of a colour, defined once, and which one-point eyes are false;
+//! - [`read`]: exact reading of a small enclosed fight, as a game of captures;
+//! - [`fights`]: the fights around groups read out: dead, alive, in seki, alive if its
+//!   owner moves first, or no answer;
+//! - [`estimate`]: the dead stones of a position without markup, filling in with
+//!   playouts only what the proof and the reading leave open;
+//! - [`settle`]: the end settled once from the dead stones, whatever their source: the
+//!   seki, the points a player must fill before the count, and what cannot stand as
+//!   given.
 //!
-//! Stones neither proved alive nor proved dead are *unresolved*: the `proven` source
-//! counts them as alive and lists them, so a report can say so. Nothing in this file
-//! guesses; the estimate is [`estimate`]'s job.
-//!
-//! Benson's vital-region condition depends on whether multi-stone suicide is legal (with
-//! suicide allowed, the opponent can empty a region of its own stones and live in the
-//! space). [`pass_alive`] is the classic algorithm for rule sets that forbid suicide;
-//! [`pass_alive_under`] takes the rule; [`resolve`] uses the stricter condition, which is
-//! sound under every rule set, and [`resolve_under`] lets a caller that knows the rule
-//! set prove more.
-//!
-//! Everything runs once per game on the final position; no input can make it panic.
+//! No input can make any of it panic, and every search is bounded.
 
+pub mod benson;
 pub mod estimate;
-pub mod fill;
+pub mod eyes;
+pub mod fights;
+pub mod position;
 pub mod read;
-pub mod seki;
-pub mod tidy;
+pub mod settle;
+
+pub use benson::{PassAlive, pass_alive, pass_alive_under};
 
 use std::sync::Arc;
 
@@ -40,6 +36,7 @@ use crate::point::{Point, PointName};
 use crate::rules::Suicide;
 use crate::sgf::TerritoryMarks;
 use crate::words::plural;
+use position::Position;
 
 /// Where the dead stones of a count came from (`dead_source` in docs/formats.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -156,6 +153,9 @@ pub struct DeadStones {
     /// Sentences about the source worth reporting (a chain the markup marks only partly
     /// dead, a stone marked as both colours' territory...). Points in `D4` form.
     pub notes: Vec<String>,
+    /// The end settled with these dead stones, when the source settled it already (the
+    /// estimate does): the count reads it instead of settling again.
+    pub settlement: Option<Box<settle::Settlement>>,
 }
 
 impl DeadStones {
@@ -167,6 +167,7 @@ impl DeadStones {
             unresolved: Vec::new(),
             groups: Vec::new(),
             notes: Vec::new(),
+            settlement: None,
         }
     }
 }
@@ -239,6 +240,7 @@ fn proven(board: &Board, suicide: Suicide) -> DeadStones {
         unresolved: proof.unresolved_stones(),
         groups: Vec::new(),
         notes: Vec::new(),
+        settlement: None,
     }
 }
 
@@ -251,6 +253,7 @@ fn estimated(board: &Board, suicide: Suicide) -> DeadStones {
         unresolved: Vec::new(),
         groups: estimate.groups,
         notes: Vec::new(),
+        settlement: estimate.settlement.map(Box::new),
     }
 }
 
@@ -289,16 +292,16 @@ fn has_marks(board: &Board, marks: &TerritoryMarks) -> bool {
 /// colour (a note says how many stones were read this way). Marks off the board are
 /// ignored.
 pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
-    let grid = Grid::new(board);
-    let mut marked = vec![[false; 2]; grid.len()];
+    let position = Position::new(board);
+    let mut marked = vec![[false; 2]; position.len()];
     for (list, owner) in [(&marks.black, Color::Black), (&marks.white, Color::White)] {
         for &p in list {
-            if let Some(i) = grid.index(p) {
+            if let Some(i) = position.index(p) {
                 marked[i][owner.index()] = true;
             }
         }
     }
-    let dead = |i: usize| match grid.stones[i] {
+    let dead = |i: usize| match position.stones[i] {
         Some(c) => marked[i][c.opponent().index()],
         None => false,
     };
@@ -307,25 +310,24 @@ pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
     let height = board.height();
     for (i, both) in marked.iter().map(|m| m[0] && m[1]).enumerate() {
         if dead(i) {
-            out.stones.push(grid.point(i));
+            out.stones.push(position.point(i));
         }
-        if both && grid.stones[i].is_some() {
-            let d4 = grid.point(i).to_d4(height);
+        if both && position.stones[i].is_some() {
+            let d4 = position.point(i).to_d4(height);
             out.notes.push(format!(
                 "{d4} is marked as both Black's and White's territory; the stone on it counts as dead"
             ));
         }
     }
-    let chains = Chains::new(&grid);
-    for chain in &chains.list {
-        let n_dead = chain.points.iter().filter(|&&i| dead(i)).count();
-        if n_dead > 0 && n_dead < chain.points.len() {
-            let first = grid.point(chain.points[0]).to_d4(height);
+    for chain in &position.chains {
+        let n_dead = chain.stones.iter().filter(|&&i| dead(i)).count();
+        if n_dead > 0 && n_dead < chain.stones.len() {
+            let first = position.point(chain.stones[0]).to_d4(height);
             let color = chain.color.name();
             out.notes.push(format!(
                 "the markup marks only {n_dead} of the {} stones of the {color} chain at {first} \
                  dead; goref follows the marks stone by stone",
-                chain.points.len()
+                chain.stones.len()
             ));
         }
     }
@@ -336,33 +338,24 @@ pub fn from_markup(board: &Board, marks: &TerritoryMarks) -> DeadStones {
     // with its last liberty surrounded by the other colour (the other colour captures it
     // by filling that point).
     let mut unmarked_dead = 0;
-    for chain in &chains.list {
+    for chain in &position.chains {
         let own = chain.color.index();
         let theirs = chain.color.opponent().index();
-        if chain.points.iter().any(|&i| marked[i][0] || marked[i][1]) {
+        if chain.stones.iter().any(|&i| marked[i][0] || marked[i][1]) {
             continue;
         }
-        let mut liberties: Vec<usize> = chain
-            .points
-            .iter()
-            .flat_map(|&i| grid.neighbours(i))
-            .filter(|&nb| grid.stones[nb].is_none())
-            .collect();
-        liberties.sort_unstable();
-        liberties.dedup();
-        let next_to_own = liberties.iter().any(|&l| marked[l][own]);
-        let next_to_theirs = liberties.iter().any(|&l| marked[l][theirs]);
-        let in_their_eye = match liberties.as_slice() {
-            [l] => grid.neighbours(*l).all(|nb| {
-                grid.stones[nb] == Some(chain.color.opponent())
-                    || chain.points.binary_search(&nb).is_ok()
+        let next_to_own = chain.libs.iter().any(|&l| marked[l][own]);
+        let next_to_theirs = chain.libs.iter().any(|&l| marked[l][theirs]);
+        let in_their_eye = match chain.libs.as_slice() {
+            [l] => position.neighbours(*l).all(|nb| {
+                position.stones[nb] == Some(chain.color.opponent())
+                    || chain.stones.binary_search(&nb).is_ok()
             }),
             _ => false,
         };
         if !next_to_own && (next_to_theirs || in_their_eye) {
-            unmarked_dead += chain.points.len();
-            out.stones
-                .extend(chain.points.iter().map(|&i| grid.point(i)));
+            unmarked_dead += chain.stones.len();
+            out.stones.extend(position.points(&chain.stones));
         }
     }
     if unmarked_dead > 0 {
@@ -402,401 +395,6 @@ pub fn from_points(board: &Board, points: &[Point]) -> Result<DeadStones, DeadSt
 fn sort_points(points: &mut Vec<Point>) {
     points.sort_by_key(|p| (p.y, p.x));
     points.dedup();
-}
-
-/// What Benson's algorithm proves about a position, for both colours: which stones are
-/// pass-alive and which points are pass-alive territory. See the module documentation for
-/// the guarantees.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PassAlive {
-    grid: Grid,
-    /// Per point: the stone is in a pass-alive chain.
-    alive: Vec<bool>,
-    /// Per point: the colour whose pass-alive territory holds it.
-    territory: Vec<Option<Color>>,
-}
-
-impl PassAlive {
-    /// Whether `p` holds a stone of a pass-alive chain (false for empty points and points
-    /// off the board).
-    pub fn is_alive(&self, p: Point) -> bool {
-        self.grid.index(p).is_some_and(|i| self.alive[i])
-    }
-
-    /// The colour whose pass-alive territory `p` lies in: `p` is empty or holds a stone
-    /// of the other colour, which is then dead ([`PassAlive::is_dead`]). `None` when
-    /// unproved or off the board.
-    pub fn territory_of(&self, p: Point) -> Option<Color> {
-        self.grid.index(p).and_then(|i| self.territory[i])
-    }
-
-    /// Whether `p` holds a stone proved dead: it stands in the other colour's pass-alive
-    /// territory.
-    pub fn is_dead(&self, p: Point) -> bool {
-        self.grid.index(p).is_some_and(|i| self.dead_at(i))
-    }
-
-    /// Every stone proved dead, in reading order.
-    pub fn dead_stones(&self) -> Vec<Point> {
-        self.points_where(|i| self.dead_at(i))
-    }
-
-    /// Every stone neither proved alive nor proved dead, in reading order.
-    pub fn unresolved_stones(&self) -> Vec<Point> {
-        self.points_where(|i| self.grid.stones[i].is_some() && !self.alive[i] && !self.dead_at(i))
-    }
-
-    fn dead_at(&self, i: usize) -> bool {
-        match (self.grid.stones[i], self.territory[i]) {
-            (Some(stone), Some(owner)) => stone != owner && !self.alive[i],
-            _ => false,
-        }
-    }
-
-    /// Points (in reading order, since indices are row-major from the top) where `keep`
-    /// holds.
-    fn points_where(&self, keep: impl Fn(usize) -> bool) -> Vec<Point> {
-        (0..self.grid.len())
-            .filter(|&i| keep(i))
-            .map(|i| self.grid.point(i))
-            .collect()
-    }
-}
-
-/// Benson's algorithm for a rule set that forbids suicide (most of them): see
-/// [`pass_alive_under`].
-pub fn pass_alive(board: &Board) -> PassAlive {
-    pass_alive_under(board, Suicide::Forbidden)
-}
-
-/// Benson's algorithm, for both colours.
-///
-/// For a colour C: the *regions* are the maximal connected sets of points without a stone
-/// of C (they may hold the opponent's stones). A region is *vital* to a chain of C when it
-/// has an empty point and every empty point of it is a liberty of that chain; when
-/// `suicide` is [`Suicide::Allowed`], every point of it, stones included, must be next to
-/// the chain, because the opponent may then empty the region by suicide. Starting from
-/// every chain and every region, remove the chains with fewer than two vital regions
-/// left and the regions next to a removed chain, until nothing changes. The chains left
-/// are pass-alive. A region left that touches at least one chain of C and has at most one
-/// point not next to a stone of C is C's pass-alive territory.
-pub fn pass_alive_under(board: &Board, suicide: Suicide) -> PassAlive {
-    let grid = Grid::new(board);
-    let chains = Chains::new(&grid);
-    pass_alive_of(grid, &chains, suicide)
-}
-
-/// [`pass_alive_under`] for a position already split into `chains`, for a caller that
-/// needs the chains too.
-fn pass_alive_of(grid: Grid, chains: &Chains, suicide: Suicide) -> PassAlive {
-    let mut alive = vec![false; grid.len()];
-    let mut territory: Vec<Option<Color>> = vec![None; grid.len()];
-    // A point in both colours' territory can only come from a position no game reaches
-    // (setup leaving chains without liberties); such points prove nothing.
-    let mut contested = vec![false; grid.len()];
-
-    for color in [Color::Black, Color::White] {
-        let benson = Benson::run(&grid, chains, color, suicide);
-        for (c, chain) in chains.list.iter().enumerate() {
-            if chain.color == color && benson.chain_alive[c] {
-                for &i in &chain.points {
-                    alive[i] = true;
-                }
-            }
-        }
-        for (r, region) in benson.regions.iter().enumerate() {
-            if benson.region_alive[r] && !region.borders.is_empty() && region.internal <= 1 {
-                for &i in &region.points {
-                    if territory[i].is_some() {
-                        contested[i] = true;
-                    }
-                    territory[i] = Some(color);
-                }
-            }
-        }
-    }
-    for (t, &c) in territory.iter_mut().zip(&contested) {
-        if c {
-            *t = None;
-        }
-    }
-    PassAlive {
-        grid,
-        alive,
-        territory,
-    }
-}
-
-/// The board as a plain row-major array, with neighbour lists: the analysis here runs
-/// once per game, so clarity wins over the board's packed layout.
-#[derive(Debug, Clone, PartialEq)]
-struct Grid {
-    width: u8,
-    height: u8,
-    stones: Vec<Option<Color>>,
-}
-
-impl Grid {
-    fn new(board: &Board) -> Grid {
-        // Row by row from the top, one byte per point: 0 empty, 1 Black, 2 White.
-        let mut bytes = Vec::new();
-        board.write_position(&mut bytes);
-        let stones = bytes
-            .iter()
-            .map(|&b| match b {
-                1 => Some(Color::Black),
-                2 => Some(Color::White),
-                _ => None,
-            })
-            .collect();
-        Grid {
-            width: board.width(),
-            height: board.height(),
-            stones,
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.stones.len()
-    }
-
-    fn index(&self, p: Point) -> Option<usize> {
-        (p.x < self.width && p.y < self.height)
-            .then(|| usize::from(p.y) * usize::from(self.width) + usize::from(p.x))
-    }
-
-    fn point(&self, i: usize) -> Point {
-        let w = usize::from(self.width);
-        // i < width * height <= 625, so both fit in u8.
-        Point::new((i % w) as u8, (i / w) as u8)
-    }
-
-    /// Every area of connected points that `open` admits, once each: `visit` gets the
-    /// area's points (the first is where the walk began) and the points outside it next to
-    /// it, a point once for each neighbour it has in the area.
-    fn regions(&self, open: impl Fn(usize) -> bool, mut visit: impl FnMut(&[usize], &[usize])) {
-        let mut seen = vec![false; self.len()];
-        let (mut stack, mut area, mut border) = (Vec::new(), Vec::new(), Vec::new());
-        for start in 0..self.len() {
-            if seen[start] || !open(start) {
-                continue;
-            }
-            seen[start] = true;
-            stack.push(start);
-            area.clear();
-            border.clear();
-            while let Some(i) = stack.pop() {
-                area.push(i);
-                for nb in self.neighbours(i) {
-                    if !open(nb) {
-                        border.push(nb);
-                    } else if !seen[nb] {
-                        seen[nb] = true;
-                        stack.push(nb);
-                    }
-                }
-            }
-            visit(&area, &border);
-        }
-    }
-
-    /// The on-board neighbours of point `i`.
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
-        let w = usize::from(self.width);
-        let n = self.len();
-        let x = i % w;
-        [
-            (i >= w).then(|| i - w),
-            (i + w < n).then_some(i + w),
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then_some(i + 1),
-        ]
-        .into_iter()
-        .flatten()
-    }
-}
-
-/// One chain of stones: its colour and points (indices into the grid).
-#[derive(Debug)]
-struct Chain {
-    color: Color,
-    points: Vec<usize>,
-}
-
-/// Every chain of the position, and the chain of each stone.
-struct Chains {
-    list: Vec<Chain>,
-    /// Per point: index into `list`, `NONE` for empty points.
-    of: Vec<usize>,
-}
-
-const NONE: usize = usize::MAX;
-
-impl Chains {
-    fn new(grid: &Grid) -> Chains {
-        let mut of = vec![NONE; grid.len()];
-        let mut list = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..grid.len() {
-            let Some(color) = grid.stones[start] else {
-                continue;
-            };
-            if of[start] != NONE {
-                continue;
-            }
-            let id = list.len();
-            let mut points = Vec::new();
-            of[start] = id;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
-                points.push(i);
-                for nb in grid.neighbours(i) {
-                    if of[nb] == NONE && grid.stones[nb] == Some(color) {
-                        of[nb] = id;
-                        stack.push(nb);
-                    }
-                }
-            }
-            points.sort_unstable();
-            list.push(Chain { color, points });
-        }
-        Chains { list, of }
-    }
-}
-
-/// A region of one colour C: a maximal connected set of points without a stone of C.
-#[derive(Debug)]
-struct Region {
-    points: Vec<usize>,
-    /// The chains of C next to the region, sorted, each once.
-    borders: Vec<usize>,
-    /// The chains of C the region is vital to.
-    vital_to: Vec<usize>,
-    /// Points of the region not next to any stone of C.
-    internal: usize,
-}
-
-/// Benson's algorithm for one colour.
-struct Benson {
-    regions: Vec<Region>,
-    /// Per chain (all chains; the other colour's stay false).
-    chain_alive: Vec<bool>,
-    region_alive: Vec<bool>,
-}
-
-impl Benson {
-    fn run(grid: &Grid, chains: &Chains, color: Color, suicide: Suicide) -> Benson {
-        let regions = Self::regions(grid, chains, color, suicide);
-
-        // Which regions each chain may count as vital.
-        let mut vital_regions: Vec<Vec<usize>> = vec![Vec::new(); chains.list.len()];
-        for (r, region) in regions.iter().enumerate() {
-            for &c in &region.vital_to {
-                vital_regions[c].push(r);
-            }
-        }
-
-        let mut chain_alive: Vec<bool> = chains.list.iter().map(|c| c.color == color).collect();
-        let mut region_alive = vec![true; regions.len()];
-        loop {
-            let mut changed = false;
-            for c in 0..chains.list.len() {
-                if chain_alive[c]
-                    && vital_regions[c]
-                        .iter()
-                        .filter(|&&r| region_alive[r])
-                        .count()
-                        < 2
-                {
-                    chain_alive[c] = false;
-                    changed = true;
-                }
-            }
-            for (r, region) in regions.iter().enumerate() {
-                if region_alive[r] && region.borders.iter().any(|&c| !chain_alive[c]) {
-                    region_alive[r] = false;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        Benson {
-            regions,
-            chain_alive,
-            region_alive,
-        }
-    }
-
-    fn regions(grid: &Grid, chains: &Chains, color: Color, suicide: Suicide) -> Vec<Region> {
-        let own = Some(color);
-        let mut seen = vec![false; grid.len()];
-        let mut stack = Vec::new();
-        let mut regions = Vec::new();
-        let mut around: Vec<usize> = Vec::with_capacity(4);
-        for start in 0..grid.len() {
-            if seen[start] || grid.stones[start] == own {
-                continue;
-            }
-            let mut points = Vec::new();
-            let mut borders = Vec::new();
-            // `None` until the first point that must be a liberty; then the chains next
-            // to every such point so far.
-            let mut vital: Option<Vec<usize>> = None;
-            let mut has_empty = false;
-            let mut internal = 0;
-            seen[start] = true;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
-                points.push(i);
-                around.clear();
-                for nb in grid.neighbours(i) {
-                    if grid.stones[nb] == own {
-                        around.push(chains.of[nb]);
-                    } else if !seen[nb] {
-                        seen[nb] = true;
-                        stack.push(nb);
-                    }
-                }
-                if around.is_empty() {
-                    internal += 1;
-                }
-                borders.extend_from_slice(&around);
-                let empty = grid.stones[i].is_none();
-                has_empty |= empty;
-                if empty || suicide == Suicide::Allowed {
-                    vital = Some(match vital {
-                        None => {
-                            let mut v = around.clone();
-                            v.sort_unstable();
-                            v.dedup();
-                            v
-                        }
-                        Some(mut v) => {
-                            v.retain(|c| around.contains(c));
-                            v
-                        }
-                    });
-                }
-            }
-            borders.sort_unstable();
-            borders.dedup();
-            let vital_to = if has_empty {
-                vital.unwrap_or_default()
-            } else {
-                // No empty point: no liberty to give (only setup makes such a region).
-                Vec::new()
-            };
-            regions.push(Region {
-                points,
-                borders,
-                vital_to,
-                internal,
-            });
-        }
-        regions
-    }
 }
 
 #[cfg(test)]

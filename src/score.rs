@@ -24,9 +24,10 @@
 //!   one colour plus prisoners (stones captured in play and dead stones taken off at the
 //!   end). The Japanese and Korean rules count no points inside a seki, and no eye point
 //!   its owner must fill before the game could end (Japanese Rules of Go 1989, articles 7
-//!   and 8): under [`SekiPoints::NotCounted`] goref tidies the final position up as a
-//!   referee does ([`crate::life::tidy`]) and lists every point it did not count
-//!   ([`NotTerritory`]).
+//!   and 8): goref settles the end once as a referee does ([`crate::life::settle`]), and
+//!   under [`SekiPoints::NotCounted`] counts no seki eye, and under territory counting no
+//!   point to fill and no eye of stones that cannot live; every point it did not count is
+//!   listed ([`NotTerritory`]).
 //! - *Pass stones* (AGA, ACE): each pass hands the opponent a prisoner, and White makes the
 //!   last move; when Black passed last, White's owed pass is added (one more prisoner
 //!   for Black). They matter only under territory counting: area counting ignores
@@ -40,8 +41,7 @@
 use serde::Serialize;
 
 use crate::board::{Board, Color};
-use crate::life::fill::MustFill;
-use crate::life::tidy::{self, Class};
+use crate::life::settle::{self, Class, MustFill, Settlement, Unsettled};
 use crate::point::Point;
 use crate::rules::{
     Counting, CountingBase, HandicapBonus, NeutralPoints, PassRule, RuleSet, SekiPoints,
@@ -215,6 +215,10 @@ pub struct Count {
     /// [`Color::index`]), in reading order: what a record's TB/TW marks are compared with.
     #[serde(skip)]
     pub territory_points: [Vec<Point>; 2],
+    /// What cannot stand in the position as counted (the settling's findings): each
+    /// becomes an `unsettled` finding.
+    #[serde(skip)]
+    pub unsettled: Vec<Unsettled>,
 }
 
 /// An empty point surrounded by one colour that the count gives to nobody, and why.
@@ -226,13 +230,16 @@ pub enum NotTerritory {
     /// An eye point its owner must fill: a false eye, or the connection a chain in atari
     /// needs (article 7: stones that can be captured are not yet alive).
     MustFill(MustFill),
+    /// An eye point of stones counted alive that the opponent captures whoever moves
+    /// first (article 7: they are not alive, so their eye points are no one's).
+    NotAlive { point: Point, color: Color },
 }
 
 impl NotTerritory {
     /// The point.
     pub fn point(&self) -> Point {
         match self {
-            NotTerritory::Seki { point, .. } => *point,
+            NotTerritory::Seki { point, .. } | NotTerritory::NotAlive { point, .. } => *point,
             NotTerritory::MustFill(m) => m.point,
         }
     }
@@ -240,16 +247,17 @@ impl NotTerritory {
     /// The colour that surrounds the point.
     pub fn color(&self) -> Color {
         match self {
-            NotTerritory::Seki { color, .. } => *color,
+            NotTerritory::Seki { color, .. } | NotTerritory::NotAlive { color, .. } => *color,
             NotTerritory::MustFill(m) => m.color,
         }
     }
 
-    /// The reason's stable name, as in JSON: `seki`, `atari`, `false-eye`,
-    /// `false-eye-chain`.
+    /// The reason's stable name, as in JSON: `seki`, `atari`, `teire`, `false-eye`,
+    /// `false-eye-chain`, `not-alive`.
     pub fn reason(&self) -> &'static str {
         match self {
             NotTerritory::Seki { .. } => "seki",
+            NotTerritory::NotAlive { .. } => "not-alive",
             NotTerritory::MustFill(m) => m.reason.as_str(),
         }
     }
@@ -263,16 +271,43 @@ impl NotTerritory {
                 color.name()
             ),
             NotTerritory::MustFill(m) => m.describe(height),
+            NotTerritory::NotAlive { point, color } => format!(
+                "{} is not {}'s territory: the {} stones around it can be captured whoever \
+                 moves first",
+                point.to_d4(height),
+                color.name(),
+                color.name().to_ascii_lowercase()
+            ),
         }
     }
 }
 
 /// Count the final position `board` under `rules`, with `dead` taken off first (each
-/// point names one stone; points without a stone are ignored).
+/// point names one stone; points without a stone are ignored). The end is settled here;
+/// [`count_settled`] takes a settlement already made.
 pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) -> Count {
+    count_settled(board, dead, &settle::settle(board, dead), rules, facts)
+}
+
+/// Whether a count under `rules` reads more of the settling than the class of each point:
+/// the seki's eyes (Japanese-style rule sets count no point in seki), and under territory
+/// counting the points to fill.
+pub fn needs_settling(rules: &RuleSet) -> bool {
+    rules.seki == SekiPoints::NotCounted
+}
+
+/// [`count`] with the end already settled: `settled` is
+/// [`settle::settle`]`(board, dead)`.
+pub fn count_settled(
+    board: &Board,
+    dead: &[Point],
+    settled: &Settlement,
+    rules: &RuleSet,
+    facts: &GameFacts,
+) -> Count {
     let mut notes = Vec::new();
     let (position, dead_of) = take_off(board, dead);
-    let mut areas = Areas::of(&position, rules, &mut notes);
+    let mut areas = Areas::of(settled, rules, &mut notes);
 
     let area = rules.counting == Counting::Area;
     let side = |color: Color| {
@@ -329,6 +364,7 @@ pub fn count(board: &Board, dead: &[Point], rules: &RuleSet, facts: &GameFacts) 
         notes,
         not_territory: std::mem::take(&mut areas.not_territory),
         territory_points: std::mem::take(&mut areas.points),
+        unsettled: settled.unsettled.clone(),
     }
 }
 
@@ -369,10 +405,9 @@ struct Areas {
 /// counts for nobody (inside a seki, eye points that must be filled). These are the
 /// points [`count`] adds up, for drawing.
 pub fn owners(board: &Board, dead: &[Point], rules: &RuleSet) -> Vec<Option<Color>> {
-    let (position, _) = take_off(board, dead);
-    let width = usize::from(position.width());
-    let mut owners = vec![None; width * usize::from(position.height())];
-    let areas = Areas::of(&position, rules, &mut Vec::new());
+    let width = usize::from(board.width());
+    let mut owners = vec![None; width * usize::from(board.height())];
+    let areas = Areas::of(&settle::settle(board, dead), rules, &mut Vec::new());
     for color in [Color::Black, Color::White] {
         for p in &areas.points[color.index()] {
             if let Some(o) = owners.get_mut(usize::from(p.y) * width + usize::from(p.x)) {
@@ -384,11 +419,15 @@ pub fn owners(board: &Board, dead: &[Point], rules: &RuleSet) -> Vec<Option<Colo
 }
 
 impl Areas {
-    /// Under [`SekiPoints::NotCounted`], the seki's eyes count for nobody, and under
-    /// territory counting neither do the eye points their owner must fill (area counting
-    /// is unchanged by them: a filled eye point is a stone of the same colour).
-    fn of(position: &Board, rules: &RuleSet, notes: &mut Vec<String>) -> Areas {
-        let class = tidy::classify(position);
+    /// The empty points of the settled final position, each counted for its colour or
+    /// for nobody. Under [`SekiPoints::NotCounted`], the seki's eyes count for nobody,
+    /// and under territory counting neither do the eye points their owner must fill and
+    /// the eye points of stones that cannot live (area counting is unchanged by them: a
+    /// filled eye point is a stone of the same colour).
+    fn of(settled: &Settlement, rules: &RuleSet, notes: &mut Vec<String>) -> Areas {
+        let class = &settled.class;
+        let position = &settled.position;
+        let height = position.height();
         let mut owner: Vec<Option<Color>> = class.iter().map(|&c| surrounded_by(c)).collect();
         let mut areas = Areas {
             territory: [0; 2],
@@ -398,9 +437,56 @@ impl Areas {
             not_territory: Vec::new(),
             points: [Vec::new(), Vec::new()],
         };
-        if rules.seki == SekiPoints::NotCounted && needs_tidy(position, &class) {
-            areas.drop_untidy(position, rules, &mut owner, notes);
+        if rules.seki == SekiPoints::NotCounted {
+            for &point in &settled.seki.eyes {
+                let slot = position.index(point).and_then(|i| owner.get_mut(i));
+                if let Some(color) = slot.and_then(Option::take) {
+                    areas.seki_points += 1;
+                    areas
+                        .not_territory
+                        .push(NotTerritory::Seki { point, color });
+                }
+            }
+            if areas.seki_points > 0 {
+                let eyes: Vec<String> = areas
+                    .not_territory
+                    .iter()
+                    .map(|n| n.point().to_d4(height))
+                    .collect();
+                notes.push(format!(
+                    "{} empty point{} inside seki counted for nobody: {}",
+                    areas.seki_points,
+                    plural(areas.seki_points),
+                    eyes.join(", ")
+                ));
+            }
         }
+        // Only the Japanese-style rules (no points in seki) settle the end as a referee
+        // does; the others count the position as it stands (AGA's territory counting
+        // must agree with its area counting).
+        if rules.counting == Counting::Territory && rules.seki == SekiPoints::NotCounted {
+            for m in &settled.must_fill {
+                let slot = position.index(m.point).and_then(|i| owner.get_mut(i));
+                if let Some(slot) = slot.filter(|o| **o == Some(m.color)) {
+                    *slot = None;
+                    areas.must_fill_points += 1;
+                    areas.not_territory.push(NotTerritory::MustFill(*m));
+                    notes.push(m.describe(height));
+                }
+            }
+            for &point in &settled.not_alive {
+                let slot = position.index(point).and_then(|i| owner.get_mut(i));
+                if let Some(color) = slot.and_then(Option::take) {
+                    areas.must_fill_points += 1;
+                    let n = NotTerritory::NotAlive { point, color };
+                    notes.push(n.describe(height));
+                    areas.not_territory.push(n);
+                }
+            }
+        }
+        areas
+            .not_territory
+            .sort_by_key(|n| (n.point().y, n.point().x));
         let width = usize::from(position.width());
         for (i, &c) in class.iter().enumerate() {
             match (c, owner[i]) {
@@ -415,54 +501,6 @@ impl Areas {
         }
         areas
     }
-
-    /// Take from `owner` the seki's eyes and the points that must be filled, as the
-    /// tidy-up of `position` finds them, and say so in `notes`.
-    fn drop_untidy(
-        &mut self,
-        position: &Board,
-        rules: &RuleSet,
-        owner: &mut [Option<Color>],
-        notes: &mut Vec<String>,
-    ) {
-        let height = position.height();
-        let width = usize::from(position.width());
-        let index = |p: Point| usize::from(p.y) * width + usize::from(p.x);
-        let tidied = tidy::tidy(position, &[]);
-        for &point in &tidied.seki.eyes {
-            if let Some(color) = owner.get_mut(index(point)).and_then(Option::take) {
-                self.seki_points += 1;
-                self.not_territory.push(NotTerritory::Seki { point, color });
-            }
-        }
-        if self.seki_points > 0 {
-            let eyes: Vec<String> = self
-                .not_territory
-                .iter()
-                .map(|n| n.point().to_d4(height))
-                .collect();
-            notes.push(format!(
-                "{} empty point{} inside seki counted for nobody: {}",
-                self.seki_points,
-                plural(self.seki_points),
-                eyes.join(", ")
-            ));
-        }
-        if rules.counting != Counting::Territory {
-            return;
-        }
-        for m in &tidied.must_fill {
-            let slot = owner.get_mut(index(m.point));
-            if let Some(slot) = slot.filter(|o| **o == Some(m.color)) {
-                *slot = None;
-                self.must_fill_points += 1;
-                self.not_territory.push(NotTerritory::MustFill(*m));
-                notes.push(m.describe(height));
-            }
-        }
-        self.not_territory
-            .sort_by_key(|n| (n.point().y, n.point().x));
-    }
 }
 
 /// The points of each colour's territory in the final position `board` with `dead` taken
@@ -470,8 +508,7 @@ impl Areas {
 /// the points of the dead stones among them, in reading order. This is what SGF's `TB`
 /// and `TW` mark.
 pub fn territory(board: &Board, dead: &[Point], rules: &RuleSet) -> [Vec<Point>; 2] {
-    let (position, _) = take_off(board, dead);
-    Areas::of(&position, rules, &mut Vec::new()).points
+    Areas::of(&settle::settle(board, dead), rules, &mut Vec::new()).points
 }
 
 /// The parts the rule set's pass rule adds: pass stones (territory counting), the
@@ -590,18 +627,6 @@ fn surrounded_by(class: Class) -> Option<Color> {
         Class::Eye(color) => Some(color),
         _ => None,
     }
-}
-
-/// Whether the tidy-up could find anything: it fills dame (points reaching both colours)
-/// and connects chains in atari, so a position with neither has no seki and no point to
-/// fill.
-fn needs_tidy(position: &Board, class: &[Class]) -> bool {
-    let width = usize::from(position.width());
-    class.contains(&Class::Dame)
-        || class
-            .iter()
-            .enumerate()
-            .any(|(i, &c)| c == Class::Stone && position.liberties(point_at(i, width)) == 1)
 }
 
 /// The point of index `i`, row by row from the top, on a board `width` points wide.

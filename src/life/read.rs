@@ -11,12 +11,21 @@
 //! of its colour is joined to it, and a region chain next to an empty point outside the
 //! region has a liberty nobody can fill: both are beyond capture too.
 //!
-//! [`Fight::solve`] is a retrograde analysis over every position reachable inside the
-//! region from the start: a side can force a win from exactly the positions in the least
-//! fixed point of "the side to move has a move into a won position, or the opponent has
-//! only moves into won positions". There is no depth to tune; the work is bounded by the
-//! number of positions the caller allows, and past it the fight gives up (`None`), so it
-//! cannot hang or grow without bound.
+//! A capture of a target that the other side answers at once by taking back at least as
+//! many stones is no win: the local game ends there with no winner. A fight with targets
+//! of one colour only also ends with no winner once every target stands in a chain the
+//! opponent can no longer capture even with moves in a row (Benson's algorithm inside the
+//! region, [`Fight::pass_alive`]).
+//!
+//! [`Fight::solve`] answers "can this side force a win?" by a depth-first proof search: a
+//! position is won when the side to move has a move into a won position, or the opponent
+//! has only moves into won positions. A position already on the line being searched
+//! counts as not won (play that cycles wins nothing), and a "not won" that rests on such a
+//! repetition is not remembered, so the answer is exactly the least fixed point of that
+//! rule over every reachable position, as a full analysis of the graph of positions would
+//! give, while the search visits only the positions a proof needs. There is no depth to
+//! tune; the work is bounded by the number of positions the caller allows, and past it
+//! the fight gives up (`None`), so it cannot hang or grow without bound.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -59,6 +68,10 @@ pub struct Fight {
     next_to: Vec<u64>,
     /// Per colour: the region points where a chain of that colour can never be captured.
     safe: [u64; 2],
+    /// Per colour: the region points next to an outside stone of that colour.
+    walls: [u64; 2],
+    /// The region points next to an empty point outside.
+    open: u64,
     /// Per colour: the region points of that colour's targets.
     targets: [u64; 2],
     /// A colour that may only pass.
@@ -81,23 +94,26 @@ struct State {
 
 const NO_KO: u8 = u8::MAX;
 
+/// A move a search may try: a pass, or a stone on a region point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Candidate {
+    Pass,
+    Play(u8),
+}
+
 /// Where a move leads, in the graph of positions: a position's index, or one of these.
 const BLACK_WON: u32 = u32::MAX;
 const WHITE_WON: u32 = u32::MAX - 1;
 const BOTH_PASSED: u32 = u32::MAX - 2;
+/// A capture of a target that the other side answers by taking back at least as many
+/// stones: no kill, and the local game ends there with no winner.
+const NO_KILL: u32 = u32::MAX - 3;
 
 fn won(color: Color) -> u32 {
     match color {
         Color::Black => BLACK_WON,
         Color::White => WHITE_WON,
     }
-}
-
-/// Every reachable position and the moves from each (`edges[start[i]..start[i + 1]]`).
-struct Graph {
-    states: Vec<State>,
-    start: Vec<u32>,
-    edges: Vec<u32>,
 }
 
 /// A fast hash for positions (the multiply-rotate step of rustc's FxHasher).
@@ -149,25 +165,26 @@ impl Fight {
         points.dedup();
         let index = |p: Point| points.iter().position(|&q| q == p);
         let mut next_to = vec![0u64; points.len()];
-        let mut safe = [0u64; 2];
+        let mut walls = [0u64; 2];
+        let mut open = 0u64;
         for (i, &p) in points.iter().enumerate() {
             for q in board.neighbours(p) {
                 match index(q) {
                     Some(j) => next_to[i] |= 1 << j,
                     None => match board.get(q) {
-                        None => {
-                            safe[0] |= 1 << i;
-                            safe[1] |= 1 << i;
-                        }
-                        Some(c) => safe[c.index()] |= 1 << i,
+                        None => open |= 1 << i,
+                        Some(c) => walls[c.index()] |= 1 << i,
                     },
                 }
             }
         }
+        let safe = [walls[0] | open, walls[1] | open];
         let mut fight = Fight {
             points,
             next_to,
             safe,
+            walls,
+            open,
             targets: [0; 2],
             only_passes: None,
             ko_free: None,
@@ -201,32 +218,102 @@ impl Fight {
     }
 
     /// Who wins from `board` with each side moving first, visiting at most `max_states`
-    /// positions (`None` past that). `board` must be the board the fight was made on, or
-    /// one that differs from it only inside the region.
+    /// positions in all (`None` past that). `board` must be the board the fight was made
+    /// on, or one that differs from it only inside the region.
     pub fn solve(&self, board: &Board, max_states: usize) -> Option<Outcome> {
+        self.solve_counted(board, max_states).0
+    }
+
+    /// [`Fight::solve`], with how many positions it visited.
+    pub fn solve_counted(&self, board: &Board, max_states: usize) -> (Option<Outcome>, usize) {
+        let mut search = Search::new(self, max_states);
+        let outcome = self.solve_with(board, &mut search);
+        (outcome, search.visited)
+    }
+
+    fn solve_with(&self, board: &Board, search: &mut Search) -> Option<Outcome> {
         let stones = self.stones_of(board);
-        let starts = [Color::Black, Color::White].map(|to_move| State {
-            stones,
-            to_move,
-            ko: NO_KO,
-            passed: false,
-        });
-        let graph = self.graph(&starts, max_states)?;
-        let black = self.forced_win(&graph, Color::Black);
-        let white = self.forced_win(&graph, Color::White);
-        let winner = |i: usize| {
-            if black[i] {
-                Some(Color::Black)
-            } else if white[i] {
-                Some(Color::White)
-            } else {
-                None
-            }
-        };
+        let mut first = [None, None];
+        for to_move in [Color::Black, Color::White] {
+            let start = State {
+                stones,
+                to_move,
+                ko: NO_KO,
+                passed: false,
+            };
+            first[to_move.index()] = search.winner(start)?;
+        }
         Some(Outcome {
-            black_first: winner(0),
-            white_first: winner(1),
+            black_first: first[0],
+            white_first: first[1],
         })
+    }
+
+    /// Whether `attacker` can force a win from `board` moving first, and moving second:
+    /// `[attacker first, attacker second]`, visiting at most `max_states` positions in
+    /// all (`None` past that), with how many it visited. Cheaper than [`Fight::solve`]
+    /// when only one side's wins matter.
+    pub fn attack_counted(
+        &self,
+        board: &Board,
+        attacker: Color,
+        max_states: usize,
+    ) -> (Option<[bool; 2]>, usize) {
+        let stones = self.stones_of(board);
+        let mut search = Search::new(self, max_states);
+        let mut out = [false; 2];
+        // Moving second the attacker wins no more than moving first: the defender may pass.
+        // So only a win moving first needs the second question.
+        for (k, to_move) in [attacker, attacker.opponent()].into_iter().enumerate() {
+            if k == 1 && !out[0] {
+                break;
+            }
+            let start = State {
+                stones,
+                to_move,
+                ko: NO_KO,
+                passed: false,
+            };
+            if self.targets[attacker.opponent().index()] & stones[attacker.opponent().index()] != 0
+            {
+                out[k] = search.wins(start, attacker, 0).0;
+            }
+            if search.gave_up {
+                return (None, search.visited);
+            }
+        }
+        (Some(out), search.visited)
+    }
+
+    /// Whether `attacker`, to move on `board` (keeping its ko ban), can force a win,
+    /// visiting at most `max_states` positions (`None` past that), with how many it
+    /// visited.
+    pub fn attack_next_counted(
+        &self,
+        board: &Board,
+        attacker: Color,
+        max_states: usize,
+    ) -> (Option<bool>, usize) {
+        let ko = board
+            .ko_point()
+            .filter(|&(_, c)| c == attacker)
+            .and_then(|(k, _)| self.index(k))
+            .map_or(NO_KO, |k| k as u8);
+        let start = State {
+            stones: self.stones_of(board),
+            to_move: attacker,
+            ko,
+            passed: false,
+        };
+        if self.targets[attacker.opponent().index()] & start.stones[attacker.opponent().index()]
+            == 0
+        {
+            return (Some(false), 0);
+        }
+        let mut search = Search::new(self, max_states);
+        let won = search.wins(start, attacker, 0).0;
+        let out = (!search.gave_up).then_some(won);
+        (out, search.visited)
     }
 
     /// Who wins from `board` with `to_move` to play, keeping the board's ko ban (a
@@ -238,6 +325,16 @@ impl Fight {
         to_move: Color,
         max_states: usize,
     ) -> Option<Option<Color>> {
+        self.winner_counted(board, to_move, max_states).0
+    }
+
+    /// [`Fight::winner`], with how many positions it visited.
+    pub fn winner_counted(
+        &self,
+        board: &Board,
+        to_move: Color,
+        max_states: usize,
+    ) -> (Option<Option<Color>>, usize) {
         let ko = board
             .ko_point()
             .filter(|&(_, c)| c == to_move)
@@ -249,12 +346,9 @@ impl Fight {
             ko,
             passed: false,
         };
-        let graph = self.graph(&[start], max_states)?;
-        Some(
-            [Color::Black, Color::White]
-                .into_iter()
-                .find(|&c| self.forced_win(&graph, c)[0]),
-        )
+        let mut search = Search::new(self, max_states);
+        let winner = search.winner(start);
+        (winner, search.visited)
     }
 
     fn index(&self, p: Point) -> Option<usize> {
@@ -296,176 +390,408 @@ impl Fight {
 
     /// Every move from `state`, handed to `next`: the position it leads to, or how the
     /// local game ends.
-    fn moves(&self, state: State, mut next: impl FnMut(Result<State, u32>)) {
+    /// The stone of the side to move in `state` on region point `p`: where it leads (a
+    /// position, or how the local game ends), or `None` when the move is not allowed
+    /// (suicide, the ko rule, a point the reading does not play).
+    fn play(&self, state: State, p: usize) -> Option<Result<State, u32>> {
         let me = state.to_move;
         let them = me.opponent();
-        let all = if self.points.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.points.len()) - 1
-        };
         let mine = state.stones[me.index()];
         let theirs = state.stones[them.index()];
-        let empty = all & !(mine | theirs);
-        if self.only_passes != Some(me) {
-            for p in bits(empty) {
-                let at = 1u64 << p;
-                let empty_after = empty & !at;
-                let mut captured = 0u64;
-                for q in bits(self.next_to[p] & theirs) {
-                    if captured & (1 << q) != 0 {
-                        continue;
-                    }
+        let empty = self.all() & !(mine | theirs);
+        let at = 1u64 << p;
+        let empty_after = empty & !at;
+        let mut captured = 0u64;
+        for q in bits(self.next_to[p] & theirs) {
+            if captured & (1 << q) != 0 {
+                continue;
+            }
+            let (chain, around) = self.chain(1 << q, theirs);
+            if !self.breathes(chain, around, them, empty_after) {
+                captured |= chain;
+            }
+        }
+        // Retaking a ko at once is forbidden only when it captures one stone.
+        if state.ko as usize == p && captured.count_ones() == 1 && self.ko_free != Some(me) {
+            return None;
+        }
+        let mine_after = mine | at;
+        let empty_after = empty_after | captured;
+        let (chain, around) = self.chain(at, mine_after);
+        if !self.breathes(chain, around, me, empty_after) {
+            return None;
+        }
+        let ko = if captured.count_ones() == 1
+            && chain == at
+            && chain & self.safe[me.index()] == 0
+            && around & empty_after == captured
+        {
+            captured.trailing_zeros() as u8
+        } else {
+            NO_KO
+        };
+        let mut stones = [0u64; 2];
+        stones[me.index()] = mine_after;
+        stones[them.index()] = theirs & !captured;
+        let after = State {
+            stones,
+            to_move: them,
+            ko,
+            passed: false,
+        };
+        if captured & self.targets[them.index()] != 0 {
+            // A kill, unless the other side takes back at least as many stones at once:
+            // then the exchange was a loss, and the line ends with no winner.
+            let taken = captured.count_ones();
+            return Some(Err(if self.retakes(after, taken) {
+                NO_KILL
+            } else {
+                won(me)
+            }));
+        }
+        Some(Ok(after))
+    }
+
+    /// A pass in `state`: the position after it, or the end of the local game.
+    fn pass(&self, state: State) -> Result<State, u32> {
+        if state.passed {
+            Err(BOTH_PASSED)
+        } else {
+            Ok(State {
+                stones: state.stones,
+                to_move: state.to_move.opponent(),
+                ko: NO_KO,
+                passed: true,
+            })
+        }
+    }
+
+    /// The moves of the side to move in `state`, in the order a search for `seeker`'s win
+    /// tries them, each with how early (lower first): an end of the local game first,
+    /// then captures, then points next to a target or its liberties, then points next to
+    /// a stone, then the rest; a pass last for the seeker, early for the other side
+    /// (which often holds by passing). A point is only ranked here; whether a stone may be
+    /// played there is found when the move is tried ([`Fight::play`]).
+    fn candidates(&self, state: State, seeker: Color, out: &mut Vec<(u8, Candidate)>) {
+        out.clear();
+        let me = state.to_move;
+        let them = me.opponent();
+        let mine = state.stones[me.index()];
+        let theirs = state.stones[them.index()];
+        let empty = self.all() & !(mine | theirs);
+        let pass_rank = if state.passed {
+            0
+        } else if me == seeker {
+            5
+        } else {
+            1
+        };
+        out.push((pass_rank, Candidate::Pass));
+        if self.only_passes == Some(me) {
+            return;
+        }
+        // The last liberties of the opponent's chains in atari: captures.
+        let mut captures = 0u64;
+        let mut left = theirs;
+        while left != 0 {
+            let (chain, around) = self.chain(left & left.wrapping_neg(), theirs);
+            left &= !chain;
+            let libs = around & empty;
+            if chain & self.safe[them.index()] == 0 && libs.count_ones() == 1 {
+                captures |= libs;
+            }
+        }
+        let stones = mine | theirs;
+        let targets = (self.targets[0] | self.targets[1]) & stones;
+        let near = targets | self.around(targets);
+        let next_to_stones = self.around(stones);
+        let idle = self.idle(mine, theirs, me);
+        for p in bits(empty & !idle) {
+            let at = 1u64 << p;
+            let rank = if captures & at != 0 {
+                1
+            } else if near & at != 0 {
+                2
+            } else if next_to_stones & at != 0 {
+                3
+            } else {
+                4
+            };
+            out.push((rank, Candidate::Play(p as u8)));
+        }
+        out.sort_by_key(|&(rank, _)| rank);
+    }
+
+    /// The empty points where a stone of `me` could only fill its own area: points of an
+    /// area of empty points that touches no stone of the opponent (in the region or
+    /// outside it), no empty point outside, and at most one chain of `me` (a chain
+    /// outside the region counting as one). A stone there captures nothing, takes no
+    /// liberty of the opponent's and joins nothing: it can only cost `me` liberties, so
+    /// passing is never worse, and the reading does not play it.
+    fn idle(&self, mine: u64, theirs: u64, me: Color) -> u64 {
+        let them = me.opponent();
+        let mut empty = self.all() & !(mine | theirs);
+        let mut idle = 0u64;
+        while empty != 0 {
+            let (area, around) = self.chain(empty & empty.wrapping_neg(), empty);
+            empty &= !area;
+            if around & theirs != 0 || area & (self.walls[them.index()] | self.open) != 0 {
+                continue;
+            }
+            let mut chains = usize::from(area & self.walls[me.index()] != 0);
+            let mut left = around & mine;
+            while left != 0 && chains < 2 {
+                let (chain, _) = self.chain(left & left.wrapping_neg(), mine);
+                left &= !chain;
+                chains += 1;
+            }
+            if chains <= 1 {
+                idle |= area;
+            }
+        }
+        idle
+    }
+
+    /// Whether a fight with targets of one colour only is over, with no winner: every
+    /// target stands in a chain that can no longer be captured.
+    fn settled(&self, stones: [u64; 2]) -> bool {
+        [Color::Black, Color::White].into_iter().any(|color| {
+            let targets = self.targets[color.index()] & stones[color.index()];
+            self.targets[color.opponent().index()] == 0
+                && targets != 0
+                && targets & !self.pass_alive(stones, color) == 0
+        })
+    }
+
+    /// Whether the side to move in `state` can capture at least `taken` stones with its
+    /// next move (the ko ban of `state` applies).
+    fn retakes(&self, state: State, taken: u32) -> bool {
+        let me = state.to_move;
+        let them = me.opponent();
+        let mine = state.stones[me.index()];
+        let theirs = state.stones[them.index()];
+        let empty = self.all() & !(mine | theirs);
+        bits(empty).any(|p| {
+            let empty_after = empty & !(1u64 << p);
+            let mut captured = 0u64;
+            for q in bits(self.next_to[p] & theirs) {
+                if captured & (1 << q) == 0 {
                     let (chain, around) = self.chain(1 << q, theirs);
                     if !self.breathes(chain, around, them, empty_after) {
                         captured |= chain;
                     }
                 }
-                // Retaking a ko at once is forbidden only when it captures one stone.
-                if state.ko as usize == p && captured.count_ones() == 1 && self.ko_free != Some(me)
+            }
+            let n = captured.count_ones();
+            n >= taken && !(state.ko as usize == p && n == 1 && self.ko_free != Some(me))
+        })
+    }
+
+    /// The stones of `color` on `stones` that the opponent can never capture, even with
+    /// any number of moves in a row: Benson's algorithm inside the region. A chain next
+    /// to an outside stone of its colour or an empty point outside is beyond capture
+    /// already; a set of empty region points (with the opponent's stones among them)
+    /// is *vital* to a chain when every empty point of it is the chain's liberty and none
+    /// of its points is next to the outside but through the chain's own colour; a chain
+    /// with two vital sets, each next to no chain that fails, is pass-alive.
+    pub fn pass_alive(&self, stones: [u64; 2], color: Color) -> u64 {
+        let mine = stones[color.index()];
+        if mine == 0 {
+            return 0;
+        }
+        let all = self.all();
+        let empty = all & !(stones[0] | stones[1]);
+        // The chains of `color`, and the regions of points without its stones.
+        let mut chains: Vec<(u64, u64)> = Vec::new();
+        let mut left = mine;
+        while left != 0 {
+            let (chain, around) = self.chain(left & left.wrapping_neg(), mine);
+            left &= !chain;
+            chains.push((chain, around));
+        }
+        let open = all & !mine;
+        let mut regions: Vec<u64> = Vec::new();
+        let mut left = open;
+        while left != 0 {
+            let (region, _) = self.chain(left & left.wrapping_neg(), open);
+            left &= !region;
+            regions.push(region);
+        }
+        let anchored = |chain: u64| chain & self.safe[color.index()] != 0;
+        // A set of points next to the opponent's stones outside, or to an empty point
+        // outside, is no eye: the opponent can play there and never be captured.
+        let beyond = self.safe[color.opponent().index()];
+        let mut alive: Vec<bool> = vec![true; chains.len()];
+        let mut healthy: Vec<bool> = vec![true; regions.len()];
+        loop {
+            let mut changed = false;
+            for (c, &(chain, around)) in chains.iter().enumerate() {
+                if !alive[c] || anchored(chain) {
+                    continue;
+                }
+                let vital = regions
+                    .iter()
+                    .zip(&healthy)
+                    .filter(|&(&r, &h)| {
+                        h && r & empty != 0 && r & empty & !around == 0 && r & beyond == 0
+                    })
+                    .count();
+                if vital < 2 {
+                    alive[c] = false;
+                    changed = true;
+                }
+            }
+            for (r, &region) in regions.iter().enumerate() {
+                if healthy[r]
+                    && chains
+                        .iter()
+                        .zip(&alive)
+                        .any(|(&(_, around), &a)| !a && around & region != 0)
                 {
-                    continue;
+                    healthy[r] = false;
+                    changed = true;
                 }
-                let mine_after = mine | at;
-                let empty_after = empty_after | captured;
-                let (chain, around) = self.chain(at, mine_after);
-                if !self.breathes(chain, around, me, empty_after) {
-                    continue;
-                }
-                if captured & self.targets[them.index()] != 0 {
-                    next(Err(won(me)));
-                    continue;
-                }
-                let ko = if captured.count_ones() == 1
-                    && chain == at
-                    && chain & self.safe[me.index()] == 0
-                    && around & empty_after == captured
-                {
-                    captured.trailing_zeros() as u8
-                } else {
-                    NO_KO
-                };
-                let mut stones = [0u64; 2];
-                stones[me.index()] = mine_after;
-                stones[them.index()] = theirs & !captured;
-                next(Ok(State {
-                    stones,
-                    to_move: them,
-                    ko,
-                    passed: false,
-                }));
+            }
+            if !changed {
+                break;
             }
         }
-        if state.passed {
-            next(Err(BOTH_PASSED));
+        chains
+            .iter()
+            .zip(&alive)
+            .filter(|&(_, &a)| a)
+            .fold(0, |m, (&(chain, _), _)| m | chain)
+    }
+
+    /// Every region point.
+    fn all(&self) -> u64 {
+        if self.points.len() == 64 {
+            u64::MAX
         } else {
-            next(Ok(State {
-                stones: state.stones,
-                to_move: them,
-                ko: NO_KO,
-                passed: true,
-            }));
+            (1u64 << self.points.len()) - 1
         }
     }
 
-    /// Every position reachable from `starts` (numbered 0, 1, ... in that order), or
-    /// `None` past `max_states`.
-    fn graph(&self, starts: &[State], max_states: usize) -> Option<Graph> {
-        let mut ids: HashMap<State, u32, BuildHasherDefault<Fx>> = HashMap::default();
-        let mut graph = Graph {
-            states: Vec::new(),
-            start: vec![0],
-            edges: Vec::new(),
-        };
-        for &s in starts {
-            ids.entry(s).or_insert_with(|| {
-                graph.states.push(s);
-                (graph.states.len() - 1) as u32
-            });
+    /// The region points next to any point of `mask`.
+    fn around(&self, mask: u64) -> u64 {
+        bits(mask).fold(0u64, |m, i| m | self.next_to[i])
+    }
+}
+
+/// The proof search behind [`Fight::solve`] and [`Fight::winner`]: see the module
+/// documentation.
+struct Search<'a> {
+    fight: &'a Fight,
+    /// Answers that hold whatever line led to the position: `(position, seeker)` to
+    /// whether the seeker can force a win.
+    known: HashMap<(State, Color), bool, BuildHasherDefault<Fx>>,
+    /// The positions on the line being searched (a line is short: a stack is enough).
+    on_line: Vec<State>,
+    visited: usize,
+    max_visits: usize,
+    gave_up: bool,
+    /// Lists of moves, kept for reuse so that a search does not allocate one per
+    /// position.
+    buffers: Vec<Vec<(u8, Candidate)>>,
+}
+
+/// How deep a line may go before the search gives up: far more moves than a region of
+/// [`MAX_POINTS`] points can hold without repeating.
+const MAX_DEPTH: usize = 4 * MAX_POINTS;
+
+impl<'a> Search<'a> {
+    fn new(fight: &'a Fight, max_visits: usize) -> Search<'a> {
+        Search {
+            fight,
+            known: HashMap::default(),
+            on_line: Vec::new(),
+            visited: 0,
+            max_visits,
+            gave_up: false,
+            buffers: Vec::new(),
         }
-        let mut i = 0;
-        while i < graph.states.len() {
-            let state = graph.states[i];
-            self.moves(state, |m| {
-                let to = match m {
-                    Err(end) => end,
-                    Ok(s) => *ids.entry(s).or_insert_with(|| {
-                        graph.states.push(s);
-                        (graph.states.len() - 1) as u32
-                    }),
-                };
-                graph.edges.push(to);
-            });
-            if graph.states.len() > max_states {
+    }
+
+    /// Who can force a win from `start` (`Some(None)`: nobody), or `None` once the search
+    /// gave up. Both cannot: a win for one is a line the other cannot avoid.
+    fn winner(&mut self, start: State) -> Option<Option<Color>> {
+        for seeker in [Color::Black, Color::White] {
+            // A side with no target to capture cannot win.
+            if self.fight.targets[seeker.opponent().index()]
+                & start.stones[seeker.opponent().index()]
+                == 0
+            {
+                continue;
+            }
+            let (won, _) = self.wins(start, seeker, 0);
+            if self.gave_up {
                 return None;
             }
-            graph.start.push(graph.edges.len() as u32);
-            i += 1;
+            if won {
+                return Some(Some(seeker));
+            }
         }
-        Some(graph)
+        Some(None)
     }
 
-    /// Per position: whether `side` can force a capture of a target from it. A cycle is
-    /// never a win: a position is won only once enough of its successors are.
-    fn forced_win(&self, graph: &Graph, side: Color) -> Vec<bool> {
-        let n = graph.states.len();
-        let goal = won(side);
-        // Predecessors of each position, one entry per move.
-        let mut pred_start = vec![0u32; n + 1];
-        for &to in &graph.edges {
-            if (to as usize) < n {
-                pred_start[to as usize + 1] += 1;
-            }
+    /// Whether `seeker` can force a win from `state`, and whether a "no" rests on a
+    /// position of the line being searched.
+    fn wins(&mut self, state: State, seeker: Color, depth: usize) -> (bool, bool) {
+        if let Some(&known) = self.known.get(&(state, seeker)) {
+            return (known, false);
         }
-        for i in 0..n {
-            pred_start[i + 1] += pred_start[i];
+        if self.gave_up || self.on_line.contains(&state) {
+            return (false, true);
         }
-        let mut fill = pred_start.clone();
-        let mut preds = vec![0u32; graph.edges.len()];
-        for from in 0..n {
-            for &to in &graph.edges[graph.start[from] as usize..graph.start[from + 1] as usize] {
-                if (to as usize) < n {
-                    preds[fill[to as usize] as usize] = from as u32;
-                    fill[to as usize] += 1;
-                }
-            }
+        self.visited += 1;
+        if self.visited > self.max_visits || depth > MAX_DEPTH {
+            self.gave_up = true;
+            return (false, true);
         }
-        let mut won = vec![false; n];
-        // For the opponent's positions: the moves not yet known to lead to a win.
-        let mut left = vec![0u32; n];
-        let mut queue = Vec::new();
-        for i in 0..n {
-            let edges = &graph.edges[graph.start[i] as usize..graph.start[i + 1] as usize];
-            let now = if graph.states[i].to_move == side {
-                edges.contains(&goal)
-            } else {
-                left[i] = edges.iter().filter(|&&e| e != goal).count() as u32;
-                left[i] == 0
+        // Only a move of the targets' own colour can settle them (the side to move is the
+        // seeker then, in a fight with targets of one colour).
+        if state.to_move == seeker && self.fight.settled(state.stones) {
+            self.known.insert((state, seeker), false);
+            return (false, false);
+        }
+        self.on_line.push(state);
+        let seeking = state.to_move == seeker;
+        let mut next = self.buffers.pop().unwrap_or_default();
+        self.fight.candidates(state, seeker, &mut next);
+        // A seeker's position is won by one move into a won position; the other side's
+        // by every move leading into one.
+        let mut result = !seeking;
+        let mut rests_on_line = false;
+        for &(_, candidate) in &next {
+            let m = match candidate {
+                Candidate::Pass => self.fight.pass(state),
+                Candidate::Play(p) => match self.fight.play(state, usize::from(p)) {
+                    Some(m) => m,
+                    None => continue,
+                },
             };
-            if now {
-                won[i] = true;
-                queue.push(i);
+            let (won, on_line) = match m {
+                Err(end) => (end == won(seeker), false),
+                Ok(after) => self.wins(after, seeker, depth + 1),
+            };
+            if seeking && won {
+                result = true;
+                break;
             }
-        }
-        while let Some(j) = queue.pop() {
-            for &p in &preds[pred_start[j] as usize..pred_start[j + 1] as usize] {
-                let p = p as usize;
-                if won[p] {
-                    continue;
-                }
-                if graph.states[p].to_move == side {
-                    won[p] = true;
-                    queue.push(p);
-                } else {
-                    left[p] -= 1;
-                    if left[p] == 0 {
-                        won[p] = true;
-                        queue.push(p);
-                    }
-                }
+            if !seeking && !won {
+                result = false;
+                rests_on_line = on_line;
+                break;
             }
+            rests_on_line |= on_line;
         }
-        won
+        self.buffers.push(next);
+        self.on_line.pop();
+        let rests_on_line = !result && rests_on_line;
+        if !rests_on_line && !self.gave_up {
+            self.known.insert((state, seeker), result);
+        }
+        (result, rests_on_line)
     }
 }
 
@@ -530,14 +856,45 @@ mod tests {
         assert_eq!(passive.solve(&race, 10_000), Some(Outcome::NOBODY));
     }
 
-    /// Past the bound the fight gives up instead of reading on.
+    /// c11 of the shared positions: White's block G2-H2-G1-H1 and Black's J2 are both in
+    /// atari on J1. Black J1 captures four. White J1 captures J2, but Black takes back
+    /// five at J2 at once: no kill. So the block dies whoever moves first, and J2 lives.
+    #[test]
+    fn a_capture_retaken_at_once_with_a_larger_one_is_no_kill() {
+        let board = Board::from_diagram(
+            "
+            . . . . X X X X O
+            . . . . . . X X O
+            . . . . . . X X O
+            . . . . . X O O X
+            . . . . . X O O .",
+        )
+        .expect("a diagram");
+        let region = at(&board, &["G2", "H2", "J2", "G1", "H1", "J1"]);
+        let j2 = Fight::new(&board, &region, &at(&board, &["J2"])).expect("a fight");
+        assert_eq!(j2.solve(&board, 10_000), Some(Outcome::NOBODY));
+        let block = Fight::new(&board, &region, &at(&board, &["G2"])).expect("a fight");
+        assert_eq!(
+            block.solve(&board, 10_000),
+            Some(Outcome {
+                black_first: Some(Color::Black),
+                white_first: Some(Color::Black)
+            })
+        );
+    }
+
+    /// Past the bound the fight gives up instead of reading on: a lone stone in the middle
+    /// of an empty board has too many ways to live or die to read.
     #[test]
     fn a_fight_past_its_bound_gives_up() {
-        let board = Board::new(5, 5).expect("a board");
+        let mut board = Board::new(5, 5).expect("a board");
+        board
+            .set(Point::new(2, 2), Some(Color::Black))
+            .expect("on the board");
         let region: Vec<Point> = (0..5)
             .flat_map(|y| (0..5).map(move |x| Point::new(x, y)))
             .collect();
-        let fight = Fight::new(&board, &region, &[]).expect("a fight");
+        let fight = Fight::new(&board, &region, &[Point::new(2, 2)]).expect("a fight");
         assert_eq!(fight.solve(&board, 500), None);
     }
 }

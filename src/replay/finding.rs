@@ -29,11 +29,12 @@ pub enum FindingKind {
     TerritoryMismatch,
     UncertainStatus,
     Truncated,
+    Unsettled,
 }
 
 impl FindingKind {
     /// Every kind, in the order the batch summary lists them (docs/formats.md).
-    pub const ALL: [FindingKind; 19] = [
+    pub const ALL: [FindingKind; 20] = [
         FindingKind::OffBoard,
         FindingKind::Occupied,
         FindingKind::Suicide,
@@ -53,6 +54,7 @@ impl FindingKind {
         FindingKind::TerritoryMismatch,
         FindingKind::UncertainStatus,
         FindingKind::Truncated,
+        FindingKind::Unsettled,
     ];
 
     /// The stable name, as in JSON and CSV (`off-board`, `superko`...).
@@ -77,6 +79,7 @@ impl FindingKind {
             FindingKind::TerritoryMismatch => "territory-mismatch",
             FindingKind::UncertainStatus => "uncertain-status",
             FindingKind::Truncated => "truncated",
+            FindingKind::Unsettled => "unsettled",
         }
     }
 

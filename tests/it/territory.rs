@@ -109,7 +109,7 @@ const SHAPES: &[Shape] = &[
         "scoring/japanese/false-eye-chain.sgf",
         "W+3.5",
         "W+3.5",
-        &[("E1", "false-eye-chain"), ("G1", "atari")],
+        &[("E1", "not-alive"), ("G1", "not-alive")],
     ),
     (
         "scoring/japanese/false-eye-real.sgf",

@@ -17,23 +17,22 @@
 
 use super::{Basis, Decision, OPEN_AREA, Status};
 use crate::board::Color;
-use crate::life::{Chains, Grid};
+use crate::life::position::Position;
 
 /// Turn the groups whose status disagrees with their neighbours' (see the module).
 /// `group` gives each chain's group (named by its first chain), `members` each group's
 /// chains, `status` each group's decision. One colour after the other, each with one walk
 /// over its areas: they depend on the other colour's decisions only.
 pub(super) fn follow(
-    grid: &Grid,
-    chains: &Chains,
+    position: &Position,
     group: &[usize],
     members: &[Vec<usize>],
     status: &mut [Option<Decision>],
 ) {
-    let room = OPEN_AREA.min(grid.len() / 3);
-    let mut areas = Areas::new(grid, chains, group);
+    let room = OPEN_AREA.min(position.len() / 3);
+    let mut areas = Areas::new(position, group);
     for color in [Color::Black, Color::White] {
-        let of_color = |g: usize| !members[g].is_empty() && chains.list[g].color == color;
+        let of_color = |g: usize| !members[g].is_empty() && position.chains[g].color == color;
         // Only the areas next to a group the playouts decided can turn anything.
         let open: Vec<usize> = (0..members.len())
             .filter(|&g| of_color(g) && status[g].is_some_and(|d| d.basis == Basis::Playouts))
@@ -44,7 +43,7 @@ pub(super) fn follow(
         let stones = open
             .iter()
             .flat_map(|&g| &members[g])
-            .flat_map(|&c| &chains.list[c].points);
+            .flat_map(|&c| &position.chains[c].stones);
         areas.walk(status, color, stones);
 
         // Joined through their own area. Repeat: a group brought back may bring back
@@ -114,7 +113,7 @@ struct Area {
 
 /// The areas of one colour, and the scratch space to find them.
 struct Areas<'a> {
-    grid: &'a Grid,
+    position: &'a Position,
     /// Per point: the group of its stone, or `usize::MAX`.
     group_at: Vec<usize>,
     list: Vec<Area>,
@@ -130,11 +129,11 @@ struct Areas<'a> {
 }
 
 impl<'a> Areas<'a> {
-    fn new(grid: &'a Grid, chains: &Chains, group: &[usize]) -> Areas<'a> {
-        let group_at = (0..grid.len())
+    fn new(position: &'a Position, group: &[usize]) -> Areas<'a> {
+        let group_at = (0..position.len())
             .map(|i| {
-                chains
-                    .of
+                position
+                    .chain_of
                     .get(i)
                     .and_then(|&c| group.get(c))
                     .copied()
@@ -142,13 +141,13 @@ impl<'a> Areas<'a> {
             })
             .collect();
         Areas {
-            grid,
+            position,
             group_at,
             list: Vec::new(),
             mine: Vec::new(),
-            class: Vec::with_capacity(grid.len()),
-            listed_in: vec![usize::MAX; chains.list.len()],
-            seen: vec![false; grid.len()],
+            class: Vec::with_capacity(position.len()),
+            listed_in: vec![usize::MAX; position.chains.len()],
+            seen: vec![false; position.len()],
             stack: Vec::new(),
         }
     }
@@ -163,11 +162,12 @@ impl<'a> Areas<'a> {
         const OPEN: u8 = 0;
         const MINE: u8 = 1;
         const THEIRS: u8 = 2;
-        let grid = self.grid;
+        let position = self.position;
         let group_at = &self.group_at;
         self.class.clear();
         self.class.extend(
-            grid.stones
+            position
+                .stones
                 .iter()
                 .zip(group_at)
                 .map(|(&stone, &g)| match stone {
@@ -181,7 +181,7 @@ impl<'a> Areas<'a> {
         self.mine.clear();
         self.seen.fill(false);
         self.listed_in.fill(usize::MAX);
-        for start in stones.flat_map(|&i| grid.neighbours(i)) {
+        for start in stones.flat_map(|&i| position.neighbours(i)) {
             if self.seen[start] || self.class[start] != OPEN {
                 continue;
             }
@@ -191,10 +191,10 @@ impl<'a> Areas<'a> {
             self.stack.push(start);
             while let Some(i) = self.stack.pop() {
                 size += 1;
-                if grid.stones[i].is_some() {
+                if position.stones[i].is_some() {
                     dead = weaker(dead, status[group_at[i]]);
                 }
-                for nb in grid.neighbours(i) {
+                for nb in position.neighbours(i) {
                     match self.class[nb] {
                         OPEN => {
                             if !self.seen[nb] {
@@ -272,9 +272,8 @@ mod tests {
     /// (a point of the chain, status, basis, confidence, doubt).
     fn followed(diagram: &str, decided: &[Given]) -> impl Fn((u8, u8)) -> Decision {
         let b = board(diagram);
-        let grid = Grid::new(&b);
-        let chains = Chains::new(&grid);
-        let group: Vec<usize> = (0..chains.list.len()).collect();
+        let position = Position::new(&b);
+        let group: Vec<usize> = (0..position.chains.len()).collect();
         let members: Vec<Vec<usize>> = group.iter().map(|&c| vec![c]).collect();
         let mut status: Vec<Option<Decision>> = vec![
             Some(Decision {
@@ -285,9 +284,10 @@ mod tests {
                 isolated: false,
                 turned: false,
             });
-            chains.list.len()
+            position.chains.len()
         ];
-        let chain_at = |(x, y): (u8, u8)| chains.of[grid.index(Point::new(x, y)).unwrap()];
+        let chain_at =
+            |(x, y): (u8, u8)| position.chain_of[position.index(Point::new(x, y)).unwrap()];
         for &(p, s, basis, confidence, reason) in decided {
             status[chain_at(p)] = Some(Decision {
                 status: s,
@@ -298,9 +298,9 @@ mod tests {
                 turned: false,
             });
         }
-        follow(&grid, &chains, &group, &members, &mut status);
+        follow(&position, &group, &members, &mut status);
         let width = usize::from(b.width());
-        let of = chains.of;
+        let of = position.chain_of;
         move |(x, y)| status[of[usize::from(y) * width + usize::from(x)]].unwrap()
     }
 

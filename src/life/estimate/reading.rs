@@ -1,4 +1,5 @@
-//! Exact reading of a small enclosed fight around an open group.
+//! Exact reading of a small enclosed fight around an open group (the estimate's third
+//! stage).
 //!
 //! Random playouts misjudge small tactical fights (a capturing race in a corner, a group
 //! short of liberties), so before the playouts each open group whose fight is small and
@@ -8,77 +9,78 @@
 //!   chain next to those (of either colour) joins, an opponent's chain with its liberties
 //!   only, a chain of the group's colour with its areas again, until nothing more joins.
 //! - only a shut-in fight is read: at most [`MAX_REGION`] points, [`MAX_EMPTY`] of them
-//!   empty and [`MAX_ATTACKERS`] of them the opponent's stones, no empty point outside
-//!   next to the region, and every stone outside next to it settled alive or part of a
-//!   chain of [`WALL`] stones or more. Stones outside never change and never die.
-//! - the opponent wins by capturing one of the group's chains of two stones or more (any
-//!   chain, when the group has only single stones). Capturing the opponent's stones is no
-//!   win for the group in itself: it lives only if the opponent can never capture it.
-//! - the opponent moves first (the confirmation principle of the Japanese rules). The
-//!   group is dead if the opponent captures it whoever moves first, even when the group's
-//!   colour wins every ko; alive if the opponent cannot capture it even moving first and
-//!   winning every ko (perhaps in seki, which the clean-up finds); otherwise the side to
-//!   move or a ko decides, and the playouts decide it in doubt.
+//!   empty, no empty point outside next to the region, and every stone outside next to
+//!   it settled alive or part of a chain of [`WALL`] stones or more. Stones outside never
+//!   change and never die.
+//! - the opponent wins by killing the group ([`crate::life::fights`]: capturing one of
+//!   its main chains, unless the group's colour takes back at least as many stones at
+//!   once), without losing first a chain of its own at least as large. Capturing the
+//!   opponent's smaller stones is no win for the group in itself: it lives only if the
+//!   opponent can never kill it.
+//! - dead if the opponent kills it whoever moves first, even when the group's colour wins
+//!   every ko; alive if the opponent cannot even moving first and winning every ko.
+//!   Otherwise the side to move, or a ko, decides; when the group's colour saves it
+//!   moving first with a connection on an eye point of its own, the group lives and the
+//!   settling of the end makes that point a stone ([`crate::life::settle`]).
 //!
-//! A fight that needs more than [`MAX_STATES`] positions is left to the playouts.
+//! A fight that needs more positions than the reader allows gets no answer.
 
-use crate::board::Board;
-use crate::life::read::Fight;
-use crate::life::{Chains, Grid, NONE};
+use crate::board::{Board, Color};
+use crate::life::fights::{self, Reader};
+use crate::life::position::{NONE, Position};
+use crate::point::Point;
 
 use super::groups::{Layout, Verdict};
 
 /// A region larger than this is not read.
-const MAX_REGION: usize = 26;
+const MAX_REGION: usize = 40;
 
-/// A region with more empty points than this is not read.
-const MAX_EMPTY: usize = 3;
+/// A region with more empty points than this is not read: the positions to read grow
+/// about threefold with each empty point.
+const MAX_EMPTY: usize = 6;
 
-/// A region holding more of the attacker's stones than this is not read: capturing them
-/// opens room, and such fights nearly all run past [`MAX_STATES`] (in the corpus, 43 of
-/// the 52 that did, against one of the 129 that were read to the end).
-const MAX_ATTACKERS: usize = 5;
-
-/// An unsettled chain of this many stones next to the region is taken as a wall.
+/// An unsettled chain of this many stones next to the region is taken as a wall: a chain
+/// that long reaches far beyond a small shut-in fight, and whether it lives is decided
+/// where it lives, not here.
 const WALL: usize = 6;
-
-/// Positions a reading may visit before it gives up. In the corpus, nine readings in ten
-/// that end need fewer than 500, and the batch's answers are the same with 2,000.
-const MAX_STATES: usize = 1_000;
 
 /// What a reading says about a group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Read {
-    /// The opponent captures it, whoever moves first.
+    /// The opponent kills it, whoever moves first.
     Dead,
-    /// The opponent cannot capture it, even moving first.
+    /// The opponent cannot kill it, even moving first.
     Alive,
-    /// Neither: the side to move, or a ko, decides. (The playouts decide it, in doubt.)
+    /// The opponent kills it moving first; a connection of its own colour on an eye point
+    /// of its own saves it (a point the settling will fill).
+    AliveWithConnection,
+    /// The side to move, or a ko, decides.
     WhoMoves,
 }
 
-/// Read the fight around the group of the chains `list`, if it is small and shut in.
-pub(super) fn read(
-    board: &Board,
-    grid: &Grid,
-    chains: &Chains,
+/// The fight around the group of the chains `list`, if it is small and shut in: its
+/// region's points.
+fn region(
+    position: &Position,
     layout: &Layout,
     verdict: &[Option<Verdict>],
     list: &[usize],
-) -> Option<Read> {
-    let color = chains.list.get(*list.first()?)?.color;
+) -> Option<Vec<usize>> {
+    let color = position.chains.get(*list.first()?)?.color;
     let attacker = color.opponent();
     // Most groups touch an area too large to read: say so before building anything.
     let too_large = |c: usize| {
-        layout.libs[c]
+        position.chains[c]
+            .libs
             .iter()
-            .any(|&e| layout.areas[layout.area_of[e]].points.len() > MAX_REGION)
+            .any(|&e| position.areas[position.area_of[e]].points.len() > MAX_REGION)
     };
     if list.iter().any(|&c| too_large(c)) {
         return None;
     }
-    let mut joined = vec![false; chains.list.len()];
-    let mut in_region = vec![false; grid.len()];
+    let group = layout.group[list[0]];
+    let mut joined = vec![false; position.chains.len()];
+    let mut in_region = vec![false; position.len()];
     let mut queue: Vec<usize> = list.to_vec();
     let mut region: Vec<usize> = Vec::new();
     for &c in list {
@@ -92,34 +94,39 @@ pub(super) fn read(
         }
     };
     while let Some(c) = queue.pop() {
-        let chain = &chains.list[c];
+        let chain = &position.chains[c];
         let mut join = |o: usize, queue: &mut Vec<usize>| {
             if o != NONE && !joined[o] && !settled_alive(o) {
                 joined[o] = true;
                 queue.push(o);
             }
         };
-        for &i in &chain.points {
+        for &i in &chain.stones {
             add(i, &mut region);
         }
         if chain.color == attacker {
             // An attacker's chain brings its liberties only: the chains of the group's
             // colour next to it and not already in the region are walls.
-            for &e in &layout.libs[c] {
+            for &e in &chain.libs {
                 add(e, &mut region);
             }
         } else {
-            for &i in &chain.points {
-                for nb in grid.neighbours(i) {
-                    if grid.stones[nb].is_some() {
-                        join(chains.of[nb], &mut queue);
+            for &i in &chain.stones {
+                for nb in position.neighbours(i) {
+                    if position.stones[nb].is_some() {
+                        let o = position.chain_of[nb];
+                        // Chains of the colour in another group are walls.
+                        if position.chains[o].color == color && layout.group[o] != group {
+                            continue;
+                        }
+                        join(o, &mut queue);
                     }
                 }
             }
             // A chain of the group's colour brings the empty areas next to it, and every
             // chain next to those.
-            for &e in &layout.libs[c] {
-                let area = &layout.areas[layout.area_of[e]];
+            for &e in &chain.libs {
+                let area = &position.areas[position.area_of[e]];
                 if area.points.len() > MAX_REGION {
                     return None;
                 }
@@ -138,43 +145,106 @@ pub(super) fn read(
     // Only a shut-in fight is read: no region point may reach an empty point outside,
     // and every stone next to the region is settled alive (a wall).
     let open = region.iter().any(|&i| {
-        grid.neighbours(i).any(|nb| {
+        position.neighbours(i).any(|nb| {
             !in_region[nb]
-                && (grid.stones[nb].is_none()
-                    || !(settled_alive(chains.of[nb])
-                        || chains.list[chains.of[nb]].points.len() >= WALL))
+                && (position.stones[nb].is_none()
+                    || !(settled_alive(position.chain_of[nb])
+                        || position.chains[position.chain_of[nb]].stones.len() >= WALL))
         })
     });
-    // The positions to read grow about threefold with each empty point, and with each
-    // stone of the attacker's that can be captured: a fight with more room than this
-    // costs more than it is worth.
-    let count = |stone: Option<_>| region.iter().filter(|&&i| grid.stones[i] == stone).count();
-    if open || count(None) > MAX_EMPTY || count(Some(attacker)) > MAX_ATTACKERS {
+    let empty = region
+        .iter()
+        .filter(|&&i| position.stones[i].is_none())
+        .count();
+    if open || empty > MAX_EMPTY {
         return None;
     }
-    let size = |c: usize| chains.list[c].points.len();
-    let mut targets = Vec::new();
-    let big = list.iter().any(|&c| size(c) >= 2);
-    for &c in list {
-        if size(c) >= 2 || !big {
-            targets.push(grid.point(chains.list[c].points[0]));
-        }
-    }
-    let points: Vec<_> = region.iter().map(|&i| grid.point(i)).collect();
-    let mut fight = Fight::new(board, &points, &targets)?;
-    // Dead: the opponent captures whoever moves first, even if the group's colour wins
-    // every ko (has a threat for each).
-    fight.ko_free(Some(color));
-    let dead = fight.solve(board, MAX_STATES)?;
-    if dead.first(color) == Some(attacker) && dead.first(attacker) == Some(attacker) {
+    region.sort_unstable();
+    Some(region)
+}
+
+/// Read the fight around the group of the chains `list`, if it is small and shut in.
+pub(super) fn read(
+    reader: &Reader,
+    board: &Board,
+    position: &Position,
+    layout: &Layout,
+    verdict: &[Option<Verdict>],
+    list: &[usize],
+) -> Option<Read> {
+    let color = position.chains.get(*list.first()?)?.color;
+    let attacker = color.opponent();
+    let region = region(position, layout, verdict, list)?;
+    let points: Vec<Point> = position.points(&region);
+    let group = fights::Group {
+        color,
+        chains: list.to_vec(),
+        eyes: Vec::new(),
+    };
+    let targets = fights::targets(position, &group);
+    // The opponent's chains in the fight that a kill must not cost it.
+    let mut theirs: Vec<usize> = region
+        .iter()
+        .filter(|&&i| position.stones[i] == Some(attacker))
+        .map(|&i| position.chain_of[i])
+        .collect();
+    theirs.sort_unstable();
+    theirs.dedup();
+    let theirs: Vec<Point> = theirs
+        .iter()
+        .map(|&c| position.point(position.chains[c].stones[0]))
+        .collect();
+    // Dead: the opponent kills whoever moves first, even if the group's colour wins every
+    // ko (has a threat for each).
+    let (first, second) =
+        reader.kills_with_ko(board, &points, &targets, &theirs, color, Some(color))?;
+    if first && second {
         return Some(Read::Dead);
     }
-    // Alive: the opponent cannot capture, even moving first and winning every ko.
-    fight.ko_free(Some(attacker));
-    let alive = fight.solve(board, MAX_STATES)?;
-    Some(if alive.first(attacker) == Some(attacker) {
-        Read::WhoMoves
+    // Alive: the opponent cannot kill, even moving first and winning every ko.
+    let (first, _) =
+        reader.kills_with_ko(board, &points, &targets, &theirs, color, Some(attacker))?;
+    if !first {
+        return Some(Read::Alive);
+    }
+    // The opponent kills moving first. A connection of the group's own on an eye point of
+    // its own that saves it makes it alive: the settling fills that point.
+    let saved = own_eye_points(position, list, color).into_iter().any(|p| {
+        connects(board, position, p, color)
+            && fights::with_move(board, color, p).is_some_and(|next| {
+                reader.kills_next(&next, &points, &targets, &theirs, color) == Some(false)
+            })
+    });
+    Some(if saved {
+        Read::AliveWithConnection
     } else {
-        Read::Alive
+        Read::WhoMoves
     })
+}
+
+/// The empty points next to the chains `list` in areas next to `color` only, in reading
+/// order.
+fn own_eye_points(position: &Position, list: &[usize], color: Color) -> Vec<Point> {
+    let mut points: Vec<usize> = list
+        .iter()
+        .flat_map(|&c| position.chains[c].libs.iter().copied())
+        .filter(|&l| position.areas[position.area_of[l]].owner() == Some(color))
+        .collect();
+    points.sort_unstable();
+    points.dedup();
+    position.points(&points)
+}
+
+/// Whether a stone of `color` on `p` joins two chains of `color` on `board`.
+fn connects(board: &Board, position: &Position, p: Point, color: Color) -> bool {
+    let Some(i) = position.index(p) else {
+        return false;
+    };
+    position
+        .chains_next_to(i)
+        .iter()
+        .filter(|&&c| position.chains[c].color == color)
+        .count()
+        >= 2
+        && board.get(p).is_none()
 }

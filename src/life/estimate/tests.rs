@@ -7,7 +7,7 @@
 
 use super::*;
 use crate::board::diagram::{board, normalise};
-use playout::Rng;
+use playout::{Rng, cell_of};
 use proptest::prelude::*;
 
 use Color::{Black, White};

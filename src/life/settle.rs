@@ -1,0 +1,948 @@
+//! The end of a game settled once, from the dead stones whatever their source: what a
+//! referee works out before a territory count, and what cannot stand as given.
+//!
+//! The Japanese rules (1989, article 8) call an empty point surrounded by the living
+//! stones of one player an *eye point*, every other empty point *dame*, and living
+//! stones that possess dame *in seki*; only eye points of stones not in seki are
+//! territory. Article 7: stones the opponent can capture are not alive. Players fill the
+//! dame and make the connections that filling forces (*teire*) before the count; records
+//! rarely show that work, so goref works it out, on the final position with the dead
+//! stones taken off (every other stone alive, as the players agreed), by exact reading
+//! of each local fight ([`super::fights`]):
+//!
+//! 1. **Threats.** For each group of a cluster, the opponent moves first: if it can kill
+//!    the group, the owner must answer before the end. When the owner's answer is a
+//!    connection on an eye point of its own (the point joins two of its chains, or a
+//!    chain to a wall), the point must be filled and is not territory: an open ko or a
+//!    cut left unanswered (`atari`), a throw-in that would capture (`teire`). A group the
+//!    opponent kills even when the owner moves first cannot live as counted; one that
+//!    only a move of the owner's elsewhere saves is an unfinished fight. Both are
+//!    [`Unsettled`].
+//! 2. **Dame.** A dame that only one colour can fill safely (the other colour's stone
+//!    there would let its group be killed) is filled by that colour; if that leaves a
+//!    group of the other colour killable, its owner connects through an eye point of its
+//!    own, which must be filled (`false-eye`), and so on (`false-eye-chain`). A dame
+//!    neither colour can fill safely is *shared*.
+//! 3. **Seki.** A group is in seki when the opponent cannot kill it, yet could if the
+//!    opponent's groups next to it never died: it lives only because its neighbour is
+//!    short of liberties too. A group with two eyes of its own, or one large eye, is
+//!    never in seki; the liberties it shares with a seki are dame. The eye points of a
+//!    group in seki are not territory.
+//! 4. **What cannot stand.** Stones named dead that the opponent cannot capture even
+//!    moving first, or that live if their owner moves first; an area between both
+//!    colours where a move still makes territory (an open boundary).
+//!
+//! Every step plays on a copy of the position and every reading is bounded; nothing here
+//! can panic on any position a record can draw.
+
+use serde::Serialize;
+
+use crate::board::{Board, Color};
+use crate::point::Point;
+use crate::rules::Suicide;
+
+use super::benson::pass_alive_of;
+use super::fights::targets as targets_of;
+use super::fights::{self, Cluster, Group, Reader, targets, with_move};
+use super::position::{Position, bit};
+
+/// What an empty point of the final position is, once the dead stones are off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    Stone,
+    /// In an area of empty points that reaches stones of both colours.
+    Dame,
+    /// In an area of empty points that reaches stones of this colour only.
+    Eye(Color),
+    /// In an area that reaches no stone (an empty board).
+    Void,
+}
+
+/// Every point of `position` classed (see [`Class`]).
+pub fn classify(position: &Position) -> Vec<Class> {
+    (0..position.len())
+        .map(|i| {
+            if position.stones[i].is_some() {
+                return Class::Stone;
+            }
+            match position.areas[position.area_of[i]].touches {
+                0 => Class::Void,
+                1 => Class::Eye(Color::Black),
+                2 => Class::Eye(Color::White),
+                _ => Class::Dame,
+            }
+        })
+        .collect()
+}
+
+/// The seki of a final position. Every list is in reading order, each point once.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Seki {
+    /// Stones of the groups in seki.
+    pub stones: Vec<Point>,
+    /// Dame next to a group in seki that neither colour can fill.
+    pub shared: Vec<Point>,
+    /// The eye points of the groups in seki.
+    pub eyes: Vec<Point>,
+}
+
+impl Seki {
+    /// No group is in seki.
+    pub fn is_empty(&self) -> bool {
+        self.stones.is_empty()
+    }
+
+    /// Whether `p` holds a stone of a group in seki.
+    pub fn contains(&self, p: Point) -> bool {
+        sorted_contains(&self.stones, p)
+    }
+
+    /// Whether `p` is a shared point of a seki.
+    pub fn is_shared(&self, p: Point) -> bool {
+        sorted_contains(&self.shared, p)
+    }
+
+    /// Whether `p` is an eye point of a group in seki.
+    pub fn is_eye(&self, p: Point) -> bool {
+        sorted_contains(&self.eyes, p)
+    }
+}
+
+fn sorted_contains(list: &[Point], p: Point) -> bool {
+    list.binary_search_by_key(&(p.y, p.x), |q| (q.y, q.x))
+        .is_ok()
+}
+
+/// Why an eye point must be filled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FillReason {
+    /// A chain is in atari in the final position and this point, its last liberty,
+    /// connects it.
+    Atari,
+    /// The opponent moving first would capture (a throw-in, a cut): this connection
+    /// prevents it.
+    Teire,
+    /// Once a dame next to the group is filled, the opponent would capture unless this
+    /// connection is made: a false eye.
+    FalseEye,
+    /// After the previous connection, the opponent would still capture unless this one is
+    /// made: a chain of false eyes.
+    FalseEyeChain,
+}
+
+impl FillReason {
+    /// The name used in JSON: `atari`, `teire`, `false-eye`, `false-eye-chain`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FillReason::Atari => "atari",
+            FillReason::Teire => "teire",
+            FillReason::FalseEye => "false-eye",
+            FillReason::FalseEyeChain => "false-eye-chain",
+        }
+    }
+}
+
+/// An eye point its owner must fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MustFill {
+    /// The eye point.
+    pub point: Point,
+    /// The colour that must fill it (whose eye point it is).
+    pub color: Color,
+    /// A stone of the group the connection saves (its first target in reading order).
+    pub chain: Point,
+    pub reason: FillReason,
+    /// The dame whose filling, or the connection whose making, made this one necessary
+    /// (`None` for [`FillReason::Atari`] and [`FillReason::Teire`]).
+    pub after: Option<Point>,
+}
+
+impl MustFill {
+    /// One sentence saying why the point is not territory, with points in `D4` form for a
+    /// board of `height` rows.
+    pub fn describe(&self, height: u8) -> String {
+        let color = self.color.name();
+        let lower = color.to_ascii_lowercase();
+        let at = self.point.to_d4(height);
+        let chain = self.chain.to_d4(height);
+        let why = match (self.reason, self.after) {
+            (FillReason::Atari, _) => {
+                format!("the {lower} chain at {chain} is in atari and {color} must connect there")
+            }
+            (FillReason::Teire, _) | (_, None) => format!(
+                "{color} must connect there before the end: otherwise the opponent, moving \
+                 first, captures the {lower} stones at {chain}"
+            ),
+            (FillReason::FalseEye, Some(dame)) => format!(
+                "it is a false eye; once the dame at {} is filled, the {lower} stones at \
+                 {chain} can be captured unless {color} connects there",
+                dame.to_d4(height)
+            ),
+            (FillReason::FalseEyeChain, Some(before)) => format!(
+                "it is a false eye; after the connection at {}, the {lower} stones at \
+                 {chain} can still be captured unless {color} connects there",
+                before.to_d4(height)
+            ),
+        };
+        format!("{at} is not {color}'s territory: {why}")
+    }
+}
+
+/// What cannot stand in a final position as given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnsettledKind {
+    /// Stones named dead that the opponent cannot capture, even moving first.
+    DeadCannotBeCaptured,
+    /// Stones named dead that live if their owner moves first.
+    DeadUnlessCaptured,
+    /// Stones counted alive that the opponent captures whoever moves first.
+    AliveCanBeCaptured,
+    /// Stones counted alive that the opponent captures moving first, and that no
+    /// connection of their own saves: a fight nobody finished.
+    AliveUnlessDefended,
+    /// Dame where a move still makes territory: a boundary left open.
+    OpenBoundary,
+}
+
+impl UnsettledKind {
+    /// The kind's stable name: `dead-cannot-be-captured`, `dead-unless-captured`,
+    /// `alive-can-be-captured`, `alive-unless-defended`, `open-boundary`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UnsettledKind::DeadCannotBeCaptured => "dead-cannot-be-captured",
+            UnsettledKind::DeadUnlessCaptured => "dead-unless-captured",
+            UnsettledKind::AliveCanBeCaptured => "alive-can-be-captured",
+            UnsettledKind::AliveUnlessDefended => "alive-unless-defended",
+            UnsettledKind::OpenBoundary => "open-boundary",
+        }
+    }
+}
+
+/// Something in the final position that cannot stand as given (see
+/// [`UnsettledKind`]), with what depends on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsettled {
+    pub kind: UnsettledKind,
+    /// The colour of the stones in question (`None` for an open boundary).
+    pub color: Option<Color>,
+    /// The stones in question (for an open boundary, none), in reading order.
+    pub stones: Vec<Point>,
+    /// The empty points in question: the eyes of the stones, or the open dame.
+    pub points: Vec<Point>,
+    /// How much the difference between Black's and White's area would change if the
+    /// stones were the other way (for an open boundary, its points that a move could
+    /// make territory).
+    pub at_stake: u32,
+}
+
+impl Unsettled {
+    /// One sentence, points in `D4` form for a board of `height` rows.
+    pub fn describe(&self, height: u8) -> String {
+        let names = |list: &[Point]| {
+            let shown: Vec<String> = list.iter().take(8).map(|p| p.to_d4(height)).collect();
+            let more = if list.len() > 8 { ", ..." } else { "" };
+            format!("{}{more}", shown.join(" "))
+        };
+        let color = self.color.map_or("", |c| c.name());
+        let lower = color.to_ascii_lowercase();
+        let stones = names(&self.stones);
+        let n = self.at_stake;
+        match self.kind {
+            UnsettledKind::DeadCannotBeCaptured => format!(
+                "the {lower} stones at {stones} are counted dead, but the opponent cannot \
+                 capture them even moving first ({n} points depend on them)"
+            ),
+            UnsettledKind::DeadUnlessCaptured => format!(
+                "the {lower} stones at {stones} are counted dead, but they live if {color} \
+                 moves first ({n} points depend on them)"
+            ),
+            UnsettledKind::AliveCanBeCaptured => format!(
+                "the {lower} stones at {stones} are counted alive, but the opponent captures \
+                 them whoever moves first ({n} points depend on them)"
+            ),
+            UnsettledKind::AliveUnlessDefended => format!(
+                "the {lower} stones at {stones} are counted alive, but the opponent moving \
+                 first captures them and no connection of {color}'s own saves them ({n} \
+                 points depend on them)"
+            ),
+            UnsettledKind::OpenBoundary => format!(
+                "the boundary at {} is open: a move there still makes territory ({n} points)",
+                names(&self.points)
+            ),
+        }
+    }
+}
+
+/// The end of a game settled: see the module documentation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settlement {
+    /// The final position with the dead stones off.
+    pub position: Position,
+    /// Per point of `position`.
+    pub class: Vec<Class>,
+    pub seki: Seki,
+    /// Eye points their owner must fill, in the order goref found them.
+    pub must_fill: Vec<MustFill>,
+    /// What cannot stand as given, in reading order of its first point.
+    pub unsettled: Vec<Unsettled>,
+    /// Eye points of stones counted alive that the opponent captures whoever moves
+    /// first: they cannot be territory of stones that cannot live. In reading order.
+    pub not_alive: Vec<Point>,
+}
+
+impl Settlement {
+    /// Whether anything is taken from a plain count: a seki, a point to fill, or eyes of
+    /// stones that cannot live.
+    pub fn changes_territory(&self) -> bool {
+        !self.seki.eyes.is_empty() || !self.must_fill.is_empty() || !self.not_alive.is_empty()
+    }
+}
+
+/// Settle the final position `board` with the `dead` stones taken off (points without a
+/// stone are ignored); every other stone counts as alive.
+pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
+    settle_checking(board, dead, dead)
+}
+
+/// The final position `board` with the `dead` stones taken off, classed and nothing more
+/// worked out: for a count whose rule set counts the position as it stands (area counting
+/// with the seki's eyes counted), where only the totals are wanted.
+pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
+    let position = Position::without(board, dead);
+    Settlement {
+        class: classify(&position),
+        seki: Seki::default(),
+        must_fill: Vec::new(),
+        unsettled: Vec::new(),
+        not_alive: Vec::new(),
+        position,
+    }
+}
+
+/// [`settle`], checking by reading only the stones of `check` among the dead (the others
+/// are known dead: proved, or plain to see).
+pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settlement {
+    let mut out = plain(board, dead);
+    let position = &out.position;
+    let proof = pass_alive_of(position.clone(), Suicide::Allowed);
+    let wall = fights::walls(position, |i| proof.alive_at(i));
+    let mut work = position.board();
+    let mut seki_stones: Vec<usize> = Vec::new();
+    let mut seki_eyes: Vec<usize> = Vec::new();
+    let mut shared: Vec<usize> = Vec::new();
+    let mut unsettled = Vec::new();
+    let mut must_fill = Vec::new();
+    let mut not_alive = Vec::new();
+    let reader = Reader::new(fights::BUDGET);
+    let mut read_areas: Vec<usize> = Vec::new();
+    for cluster in fights::clusters(position, &wall) {
+        let readable = fights::is_readable(position, &cluster);
+        let mut local = Local {
+            reader: &reader,
+            position,
+            region: position.points(&cluster.points),
+            groups: fights::groups(position, &cluster),
+            cluster: &cluster,
+            board: &mut work,
+            must_fill: &mut must_fill,
+            unsettled: &mut unsettled,
+        };
+        local.connect_chains_in_atari(readable);
+        if !readable {
+            continue;
+        }
+        read_areas.extend(&cluster.areas);
+        let Some(standing) = local.threats() else {
+            continue;
+        };
+        local.dame(&mut shared);
+        for (g, group) in local.groups.iter().enumerate() {
+            match standing[g] {
+                Standing::Safe | Standing::Unread if local.in_seki(g, &standing) == Some(true) => {
+                    for &c in &group.chains {
+                        seki_stones.extend(&position.chains[c].stones);
+                    }
+                    for &a in &group.eyes {
+                        seki_eyes.extend(&position.areas[a].points);
+                    }
+                }
+                Standing::Lost => {
+                    for &a in &group.eyes {
+                        not_alive.extend(&position.areas[a].points);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    open_boundaries(position, &read_areas, &mut unsettled);
+    check_dead(board, check, &reader, &mut unsettled);
+    unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
+
+    let sort = |list: &mut Vec<usize>| {
+        list.sort_unstable();
+        list.dedup();
+    };
+    sort(&mut seki_stones);
+    sort(&mut seki_eyes);
+    sort(&mut not_alive);
+    // A shared point is a dame next to a group in seki.
+    shared.retain(|&i| {
+        position
+            .neighbours(i)
+            .any(|nb| seki_stones.binary_search(&nb).is_ok())
+    });
+    sort(&mut shared);
+    out.seki = Seki {
+        stones: position.points(&seki_stones),
+        shared: position.points(&shared),
+        eyes: position.points(&seki_eyes),
+    };
+    out.must_fill = must_fill;
+    unsettled
+        .sort_by_key(|u: &Unsettled| u.stones.first().or(u.points.first()).map(|p| (p.y, p.x)));
+    out.unsettled = unsettled;
+    out.not_alive = position.points(&not_alive);
+    out
+}
+
+/// How a group of a cluster stands once its threats are answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    /// The opponent cannot kill it, even moving first.
+    Safe,
+    /// The opponent kills it whoever moves first.
+    Lost,
+    /// The opponent kills it moving first, and no connection of the owner's saves it.
+    Open,
+    /// The reading gave no answer.
+    Unread,
+}
+
+/// One cluster being settled on the working board.
+struct Local<'a> {
+    position: &'a Position,
+    cluster: &'a Cluster,
+    region: Vec<Point>,
+    groups: Vec<Group>,
+    board: &'a mut Board,
+    must_fill: &'a mut Vec<MustFill>,
+    unsettled: &'a mut Vec<Unsettled>,
+    reader: &'a Reader,
+}
+
+impl Local<'_> {
+    fn targets(&self, g: usize) -> Vec<Point> {
+        targets(self.position, &self.groups[g])
+    }
+
+    /// The targets of every group of `color`'s opponent in the cluster.
+    fn theirs(&self, color: Color) -> Vec<Point> {
+        (0..self.groups.len())
+            .filter(|&h| self.groups[h].color != color)
+            .flat_map(|h| self.targets(h))
+            .collect()
+    }
+
+    fn stones(&self, g: usize) -> Vec<Point> {
+        let mut stones: Vec<usize> = self.groups[g]
+            .chains
+            .iter()
+            .flat_map(|&c| self.position.chains[c].stones.iter().copied())
+            .collect();
+        stones.sort_unstable();
+        self.position.points(&stones)
+    }
+
+    fn eyes(&self, g: usize) -> Vec<Point> {
+        let mut points: Vec<usize> = self.groups[g]
+            .eyes
+            .iter()
+            .flat_map(|&a| self.position.areas[a].points.iter().copied())
+            .collect();
+        points.sort_unstable();
+        self.position.points(&points)
+    }
+
+    /// Step 1 of the module documentation, for every group: `None` when the cluster is
+    /// too large to read.
+    fn threats(&mut self) -> Option<Vec<Standing>> {
+        let mut standing: Vec<Standing> = (0..self.groups.len())
+            .map(|g| self.answer_threat(g, None, FillReason::Teire))
+            .collect();
+        // Two groups of opposite colours that each die whoever moves first cannot both
+        // die: whoever captures first loses the race that follows (a hanezeki). Neither
+        // is taken, and they stand as a seki.
+        let lost: Vec<usize> = (0..self.groups.len())
+            .filter(|&g| standing[g] == Standing::Lost)
+            .collect();
+        let both = lost.iter().any(|&a| {
+            lost.iter()
+                .any(|&b| self.groups[a].color != self.groups[b].color)
+        });
+        if both {
+            for &g in &lost {
+                standing[g] = Standing::Safe;
+            }
+        }
+        for (g, &stands) in standing.iter().enumerate() {
+            let kind = match stands {
+                Standing::Lost => UnsettledKind::AliveCanBeCaptured,
+                Standing::Open => UnsettledKind::AliveUnlessDefended,
+                _ => continue,
+            };
+            let stones = self.stones(g);
+            let points = self.eyes(g);
+            let at_stake = 2 * stones.len() as u32 + points.len() as u32;
+            self.unsettled.push(Unsettled {
+                kind,
+                color: Some(self.groups[g].color),
+                stones,
+                points,
+                at_stake,
+            });
+        }
+        if standing.iter().all(|&s| s == Standing::Unread) {
+            return None;
+        }
+        Some(standing)
+    }
+
+    /// A chain left in atari on an eye point of its own (an open ko, a cut left
+    /// unanswered) connects there when the connection saves it: the opponent could take
+    /// the stones by playing there. Not when the connected chain would then be killed
+    /// anyway: a ko inside a seki, which its owner leaves open. In a cluster too large to
+    /// read (`readable` false), the connection saves the chain when it leaves it two
+    /// liberties.
+    fn connect_chains_in_atari(&mut self, readable: bool) {
+        let position = self.position;
+        for &c in &self.cluster.chains {
+            let chain = &position.chains[c];
+            let color = chain.color;
+            let head = position.point(chain.stones[0]);
+            if self.board.get(head) != Some(color) || self.board.liberties(head) != 1 {
+                continue;
+            }
+            let Some(&lib) = chain
+                .libs
+                .iter()
+                .find(|&&l| self.board.get(position.point(l)).is_none())
+            else {
+                continue;
+            };
+            if position.areas[position.area_of[lib]].owner() != Some(color) {
+                continue;
+            }
+            let at = position.point(lib);
+            let Some(next) = with_move(self.board, color, at) else {
+                continue;
+            };
+            let Some(g) = self.groups.iter().position(|g| g.chains.contains(&c)) else {
+                continue;
+            };
+            let saves = if readable {
+                let mut mine = self.targets(g);
+                mine.push(head);
+                let theirs = self.theirs(color);
+                self.reader
+                    .kills_next(&next, &self.region, &mine, &theirs, color)
+                    == Some(false)
+            } else {
+                next.liberties(head) >= 2
+            };
+            if saves {
+                *self.board = next;
+                self.must_fill.push(MustFill {
+                    point: at,
+                    color,
+                    chain: head,
+                    reason: FillReason::Atari,
+                    after: None,
+                });
+            }
+        }
+    }
+
+    /// Whether the opponent, moving first, kills group `g`, and if so, the connection of
+    /// the owner's that saves it, played on the working board and listed (`reason` for
+    /// the first, [`FillReason::FalseEyeChain`] for each one after it). A chain in atari
+    /// from the start is connected for [`FillReason::Atari`].
+    fn answer_threat(&mut self, g: usize, after: Option<Point>, reason: FillReason) -> Standing {
+        let color = self.groups[g].color;
+        let mut after = after;
+        let mut reason = reason;
+        // Each connection fills an empty point of the region, so this ends.
+        for _ in 0..=self.region.len() {
+            let targets = self.targets(g);
+            let theirs = self.theirs(color);
+            let Some((first, mut second)) =
+                self.reader
+                    .kills(self.board, &self.region, &targets, &theirs, color)
+            else {
+                return Standing::Unread;
+            };
+            // A threat that needs a ko still calls for a fill (the opponent may start
+            // the ko), but a group the opponent kills moving second only by winning a ko
+            // is not lost: the ko is fought with threats from the whole board, which a
+            // local reading cannot weigh. So the group's colour wins every ko there.
+            if second {
+                let Some((_, with_ko)) = self.reader.kills_with_ko(
+                    self.board,
+                    &self.region,
+                    &targets,
+                    &theirs,
+                    color,
+                    Some(color),
+                ) else {
+                    return Standing::Unread;
+                };
+                second = with_ko;
+            }
+            if !first {
+                return Standing::Safe;
+            }
+            if second {
+                return Standing::Lost;
+            }
+            let Some(m) = self.saving_connection(g, &targets, &theirs) else {
+                return Standing::Open;
+            };
+            let in_atari = self
+                .board
+                .neighbours(m)
+                .any(|nb| self.board.get(nb) == Some(color) && self.board.liberties(nb) == 1);
+            let why = if in_atari && after.is_none() && reason == FillReason::Teire {
+                FillReason::Atari
+            } else {
+                reason
+            };
+            if let Some(next) = with_move(self.board, color, m) {
+                *self.board = next;
+            }
+            self.must_fill.push(MustFill {
+                point: m,
+                color,
+                chain: targets.first().copied().unwrap_or(m),
+                reason: why,
+                after,
+            });
+            after = Some(m);
+            reason = FillReason::FalseEyeChain;
+        }
+        Standing::Open
+    }
+
+    /// The first point (in reading order) of an eye of group `g` where a stone of its
+    /// colour joins two of its chains, or one of its chains to a wall, and leaves the
+    /// opponent, moving next, unable to kill the group.
+    fn saving_connection(&self, g: usize, targets: &[Point], theirs: &[Point]) -> Option<Point> {
+        let color = self.groups[g].color;
+        for p in self.eyes(g) {
+            if self.board.get(p).is_some() {
+                continue;
+            }
+            let mut around: Vec<usize> = self
+                .board
+                .neighbours(p)
+                .filter(|&nb| self.board.get(nb) == Some(color))
+                .filter_map(|nb| self.position.index(nb))
+                .collect();
+            around.sort_unstable();
+            // Chains of the working board next to p, by their lowest point.
+            let mut heads: Vec<Point> = Vec::new();
+            for &i in &around {
+                let q = self.position.point(i);
+                if !heads.iter().any(|&h| self.board.same_chain(h, q)) {
+                    heads.push(q);
+                }
+            }
+            let joins_wall = heads.iter().any(|&h| {
+                !self.region.contains(&h)
+                    || self
+                        .board
+                        .chain_stones(h)
+                        .any(|s| !self.region.contains(&s))
+            });
+            if heads.len() < 2 && !joins_wall {
+                continue;
+            }
+            let Some(next) = with_move(self.board, color, p) else {
+                continue;
+            };
+            if self
+                .reader
+                .kills_next(&next, &self.region, targets, theirs, color)
+                == Some(false)
+            {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// Step 2 of the module documentation: the dame of the cluster, filled where only
+    /// one colour can; the points neither can fill are added to `shared`.
+    fn dame(&mut self, shared: &mut Vec<usize>) {
+        let dame: Vec<usize> = self
+            .cluster
+            .areas
+            .iter()
+            .filter(|&&a| self.position.areas[a].is_shared())
+            .flat_map(|&a| self.position.areas[a].points.iter().copied())
+            .collect();
+        let mut open: Vec<usize> = dame;
+        loop {
+            let mut filled = false;
+            let mut left = Vec::new();
+            for &i in &open {
+                let p = self.position.point(i);
+                if self.board.get(p).is_some() {
+                    continue;
+                }
+                let safe = [Color::Black, Color::White].map(|c| self.safe_fill(p, c));
+                match safe {
+                    [false, false] => left.push(i),
+                    [true, true] => {}
+                    [black, _] => {
+                        let filler = if black { Color::Black } else { Color::White };
+                        if let Some(next) = with_move(self.board, filler, p) {
+                            *self.board = next;
+                            filled = true;
+                            self.after_fill(filler.opponent(), p);
+                        }
+                    }
+                }
+            }
+            if !filled {
+                shared.extend(left);
+                return;
+            }
+            open = left;
+        }
+    }
+
+    /// Whether a stone of `color` on `p` leaves every group of `color` in the cluster
+    /// safe from the opponent moving next.
+    fn safe_fill(&self, p: Point, color: Color) -> bool {
+        let Some(next) = with_move(self.board, color, p) else {
+            return false;
+        };
+        let mut targets: Vec<Point> = vec![p];
+        for (g, group) in self.groups.iter().enumerate() {
+            if group.color == color {
+                targets.extend(self.targets(g));
+            }
+        }
+        let theirs = self.theirs(color);
+        self.reader
+            .kills_next(&next, &self.region, &targets, &theirs, color)
+            == Some(false)
+    }
+
+    /// After the opponent of `color` filled the dame `p`: every group of `color` the
+    /// opponent could now kill connects through an eye point of its own.
+    fn after_fill(&mut self, color: Color, p: Point) {
+        for g in 0..self.groups.len() {
+            if self.groups[g].color != color {
+                continue;
+            }
+            let targets = self.targets(g);
+            let theirs = self.theirs(color);
+            if self
+                .reader
+                .kills_next(self.board, &self.region, &targets, &theirs, color)
+                == Some(true)
+            {
+                let standing = self.answer_threat(g, Some(p), FillReason::FalseEye);
+                if standing == Standing::Open {
+                    let stones = self.stones(g);
+                    let points = self.eyes(g);
+                    let at_stake = 2 * stones.len() as u32 + points.len() as u32;
+                    self.unsettled.push(Unsettled {
+                        kind: UnsettledKind::AliveUnlessDefended,
+                        color: Some(color),
+                        stones,
+                        points,
+                        at_stake,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Step 3 of the module documentation: whether group `g`, which the opponent cannot
+    /// kill, would die if the opponent's living groups of the cluster next to it never
+    /// died.
+    fn in_seki(&self, g: usize, standing: &[Standing]) -> Option<bool> {
+        let color = self.groups[g].color;
+        let mut mine: Vec<usize> = self.groups[g]
+            .chains
+            .iter()
+            .flat_map(|&c| self.position.chains[c].stones.iter().copied())
+            .collect();
+        mine.sort_unstable();
+        let touches = |c: usize| {
+            let chain = &self.position.chains[c];
+            chain.stones.iter().chain(&chain.libs).any(|&s| {
+                self.position
+                    .neighbours(s)
+                    .any(|nb| mine.binary_search(&nb).is_ok())
+            })
+        };
+        // The opponent's living groups next to it become walls: their points leave the
+        // region. The others stay in the fight.
+        let mut walls: Vec<Point> = Vec::new();
+        let mut theirs: Vec<Point> = Vec::new();
+        for (h, group) in self.groups.iter().enumerate() {
+            if group.color == color {
+                continue;
+            }
+            let living = matches!(standing[h], Standing::Safe | Standing::Unread);
+            if living && group.chains.iter().any(|&c| touches(c)) {
+                for &c in &group.chains {
+                    walls.extend(self.position.points(&self.position.chains[c].stones));
+                }
+            } else {
+                theirs.extend(self.targets(h));
+            }
+        }
+        if walls.is_empty() {
+            return Some(false);
+        }
+        let region: Vec<Point> = self
+            .region
+            .iter()
+            .copied()
+            .filter(|p| !walls.contains(p))
+            .collect();
+        // The opponent may win every ko: a group whose second eye is a ko does not live on
+        // its own.
+        let targets = self.targets(g);
+        self.reader.kills_first_with_ko(
+            self.board,
+            &region,
+            &targets,
+            &theirs,
+            color,
+            Some(color.opponent()),
+        )
+    }
+}
+
+/// Step 4: the dame areas where a move still makes territory. An area of empty points
+/// reaching both colours is settled when every point of it is next to stones of both
+/// colours (a stone there encloses nothing); otherwise a stone on one of its points would
+/// leave points reaching one colour only. The small areas of a cluster are left to the
+/// reading (`read`): a fight there is reported as such.
+fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unsettled>) {
+    for (a, area) in position.areas.iter().enumerate() {
+        if !area.is_shared() || read.contains(&a) {
+            continue;
+        }
+        let one_sided: Vec<usize> = area
+            .points
+            .iter()
+            .copied()
+            .filter(|&i| {
+                let mut touches = 0u8;
+                for nb in position.neighbours(i) {
+                    if let Some(c) = position.stones[nb] {
+                        touches |= bit(c);
+                    }
+                }
+                touches != 3
+            })
+            .collect();
+        if one_sided.is_empty() {
+            continue;
+        }
+        unsettled.push(Unsettled {
+            kind: UnsettledKind::OpenBoundary,
+            color: None,
+            stones: Vec::new(),
+            points: position.points(&area.points),
+            at_stake: one_sided.len() as u32,
+        });
+    }
+}
+
+/// Step 4: stones named dead (those of `dead`) that reading shows the opponent cannot
+/// capture, even moving first, or that live if their owner moves first.
+fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Vec<Unsettled>) {
+    if dead.is_empty() {
+        return;
+    }
+    let position = Position::new(board);
+    let is_dead: Vec<bool> = {
+        let mut v = vec![false; position.len()];
+        for &p in dead {
+            if let Some(i) = position.index(p) {
+                v[i] = position.stones[i].is_some();
+            }
+        }
+        v
+    };
+    let proof = pass_alive_of(position.clone(), Suicide::Allowed);
+    // A chain named dead is never a wall: it is what is being asked about.
+    let mut wall = fights::walls(&position, |i| proof.alive_at(i));
+    for (c, chain) in position.chains.iter().enumerate() {
+        if chain.stones.iter().any(|&i| is_dead[i]) {
+            wall[c] = false;
+        }
+    }
+    for cluster in fights::clusters(&position, &wall) {
+        if fights::is_open(&position, &cluster) || !fights::is_readable(&position, &cluster) {
+            continue;
+        }
+        let region = position.points(&cluster.points);
+        let groups = fights::groups(&position, &cluster);
+        for group in &groups {
+            let dead_chains: Vec<usize> = group
+                .chains
+                .iter()
+                .copied()
+                .filter(|&c| position.chains[c].stones.iter().all(|&i| is_dead[i]))
+                .collect();
+            if dead_chains.is_empty() {
+                continue;
+            }
+            let named = Group {
+                color: group.color,
+                chains: dead_chains,
+                eyes: group.eyes.clone(),
+            };
+            let targets = targets(&position, &named);
+            let theirs: Vec<Point> = groups
+                .iter()
+                .filter(|h| h.color != group.color)
+                .flat_map(|h| targets_of(&position, h))
+                .collect();
+            let Some((first, second)) =
+                reader.kills(board, &region, &targets, &theirs, group.color)
+            else {
+                continue;
+            };
+            let kind = match (first, second) {
+                (false, _) => UnsettledKind::DeadCannotBeCaptured,
+                (true, false) => UnsettledKind::DeadUnlessCaptured,
+                (true, true) => continue,
+            };
+            let mut stones: Vec<usize> = named
+                .chains
+                .iter()
+                .flat_map(|&c| position.chains[c].stones.iter().copied())
+                .collect();
+            stones.sort_unstable();
+            let at_stake = 2 * stones.len() as u32;
+            unsettled.push(Unsettled {
+                kind,
+                color: Some(group.color),
+                stones: position.points(&stones),
+                points: Vec::new(),
+                at_stake,
+            });
+        }
+    }
+}
