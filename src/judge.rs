@@ -260,7 +260,11 @@ fn count_findings(record: &GameRecord, decided: &Adjudication, rules: &str) -> V
             .copied()
             .collect();
         for u in &counted.count.unsettled {
-            if u.stones.iter().chain(&u.points).any(|p| doubted.contains(p)) {
+            if u.stones
+                .iter()
+                .chain(&u.points)
+                .any(|p| doubted.contains(p))
+            {
                 continue;
             }
             findings.push(unsettled(u, record.height));
