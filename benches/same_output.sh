@@ -36,6 +36,10 @@ outputs "$2" "$work/new"
 if diff -r -q "$work/old" "$work/new"; then
     echo "same output: $(find "$work/new" -type f | wc -l) files compared"
 else
+    for csv in corpus.csv corpus5.csv; do
+        echo "== rows of $csv that changed"
+        python3 "$(dirname "$0")/changed_rows.py" "$work/old/$csv" "$work/new/$csv"
+    done
     echo "the outputs differ (above)"
     exit 1
 fi

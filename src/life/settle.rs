@@ -884,65 +884,109 @@ fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Ve
         }
         v
     };
+    let named: Vec<bool> = position
+        .chains
+        .iter()
+        .map(|chain| chain.stones.iter().any(|&i| is_dead[i]))
+        .collect();
     let proof = pass_alive_of(position.clone(), Suicide::Allowed);
     // A chain named dead is never a wall: it is what is being asked about.
     let mut wall = fights::walls(&position, |i| proof.alive_at(i));
-    for (c, chain) in position.chains.iter().enumerate() {
-        if chain.stones.iter().any(|&i| is_dead[i]) {
+    for (c, &is_named) in named.iter().enumerate() {
+        if is_named {
             wall[c] = false;
         }
     }
-    for cluster in fights::clusters(&position, &wall) {
-        if fights::is_open(&position, &cluster) || !fights::is_readable(&position, &cluster) {
+    let mut done = vec![false; position.chains.len()];
+    for d in 0..position.chains.len() {
+        if !named[d] || done[d] {
             continue;
         }
-        let region = position.points(&cluster.points);
-        let groups = fights::groups(&position, &cluster);
-        for group in &groups {
-            let dead_chains: Vec<usize> = group
-                .chains
+        // First with the opponent's chains that share no liberty with chain `d` taken as
+        // walls: taking away the defender's chance to capture them only helps the
+        // attacker, so stones the attacker still cannot capture cannot be captured. (The
+        // chains that do share a liberty with it stay in the fight: a seki, a race.) It
+        // keeps the fight small enough to read when the attacker's groups around it are
+        // not proved alive. Any other answer is read again with only the proved walls.
+        let color = position.chains[d].color;
+        let mut walled = wall.clone();
+        for (c, chain) in position.chains.iter().enumerate() {
+            let shares = chain
+                .libs
                 .iter()
-                .copied()
-                .filter(|&c| position.chains[c].stones.iter().all(|&i| is_dead[i]))
-                .collect();
-            if dead_chains.is_empty() {
-                continue;
+                .any(|l| position.chains[d].libs.binary_search(l).is_ok());
+            if chain.color != color && !named[c] && !shares {
+                walled[c] = true;
             }
-            let named = Group {
-                color: group.color,
-                chains: dead_chains,
-                eyes: group.eyes.clone(),
-            };
-            let targets = targets(&position, &named);
-            let theirs: Vec<Point> = groups
-                .iter()
-                .filter(|h| h.color != group.color)
-                .flat_map(|h| targets_of(&position, h))
-                .collect();
-            let Some((first, second)) =
-                reader.kills(board, &region, &targets, &theirs, group.color)
-            else {
-                continue;
-            };
-            let kind = match (first, second) {
-                (false, _) => UnsettledKind::DeadCannotBeCaptured,
-                (true, false) => UnsettledKind::DeadUnlessCaptured,
-                (true, true) => continue,
-            };
-            let mut stones: Vec<usize> = named
-                .chains
-                .iter()
-                .flat_map(|&c| position.chains[c].stones.iter().copied())
-                .collect();
-            stones.sort_unstable();
-            let at_stake = 2 * stones.len() as u32;
-            unsettled.push(Unsettled {
-                kind,
-                color: Some(group.color),
-                stones: position.points(&stones),
-                points: Vec::new(),
-                at_stake,
-            });
         }
+        let read = match read_named(&position, board, d, &is_dead, &walled, reader) {
+            Some((chains, (false, second))) => Some((chains, (false, second))),
+            _ => read_named(&position, board, d, &is_dead, &wall, reader),
+        };
+        let Some((chains, outcome)) = read else {
+            continue;
+        };
+        for &c in &chains {
+            done[c] = true;
+        }
+        let kind = match outcome {
+            (false, _) => UnsettledKind::DeadCannotBeCaptured,
+            (true, false) => UnsettledKind::DeadUnlessCaptured,
+            (true, true) => continue,
+        };
+        let mut stones: Vec<usize> = chains
+            .iter()
+            .flat_map(|&c| position.chains[c].stones.iter().copied())
+            .collect();
+        stones.sort_unstable();
+        let at_stake = 2 * stones.len() as u32;
+        unsettled.push(Unsettled {
+            kind,
+            color: Some(color),
+            stones: position.points(&stones),
+            points: Vec::new(),
+            at_stake,
+        });
     }
+}
+
+/// Whether the opponent kills the named dead chains of the group of chain `d` (moving
+/// first, moving second), with `wall` the chains taken as safe; with those chains. `None`
+/// when the fight is open or too large to read, or the reading gives no answer.
+fn read_named(
+    position: &Position,
+    board: &Board,
+    d: usize,
+    is_dead: &[bool],
+    wall: &[bool],
+    reader: &Reader,
+) -> Option<(Vec<usize>, (bool, bool))> {
+    let cluster = fights::clusters(position, wall)
+        .into_iter()
+        .find(|cluster| cluster.chains.binary_search(&d).is_ok())?;
+    if fights::is_open(position, &cluster) || !fights::is_readable(position, &cluster) {
+        return None;
+    }
+    let region = position.points(&cluster.points);
+    let groups = fights::groups(position, &cluster);
+    let group = groups.iter().find(|g| g.chains.contains(&d))?;
+    let chains: Vec<usize> = group
+        .chains
+        .iter()
+        .copied()
+        .filter(|&c| position.chains[c].stones.iter().all(|&i| is_dead[i]))
+        .collect();
+    let named = Group {
+        color: group.color,
+        chains: chains.clone(),
+        eyes: group.eyes.clone(),
+    };
+    let targets = targets(position, &named);
+    let theirs: Vec<Point> = groups
+        .iter()
+        .filter(|h| h.color != group.color)
+        .flat_map(|h| targets_of(position, h))
+        .collect();
+    let outcome = reader.kills(board, &region, &targets, &theirs, group.color)?;
+    Some((chains, outcome))
 }

@@ -197,6 +197,10 @@ fn area_counts_of_every_scoring_fixture_are_unchanged() {
         ("last-pass/black-passes-last.sgf", ["W+14.5"; 4]),
         ("neutral/dame-column.sgf", ["W+6.5"; 4]),
         ("seki/eye-versus-eye.sgf", ["W+0.5"; 4]),
+        (
+            "seki/race-katsunari-gnugo.sgf",
+            ["W+10.5", "W+10.5", "W+10.5", "W+28.5"],
+        ),
         // No final passes: `--dead auto` leaves it uncounted (the recorded result), as
         // the baseline did (issue 30, item 5).
         ("server/aburry-gnugo-3.3.12-200212162212.sgf", ["W+20.5"; 4]),
@@ -299,4 +303,28 @@ fn batch_counts_and_fails_on_territory_mismatches() {
             "{rules}"
         );
     }
+}
+
+/// A seki the playouts lose: in `race-katsunari-gnugo.sgf` White's twenty stones in the
+/// lower right and Black's L3-M3-N3-N2 inside them share their only liberties, M4 and L2,
+/// and neither has an eye. Whoever fills one first is captured, so both live. The
+/// playouts call White dead; reading the fight with Black's outer stones taken as safe
+/// shows White cannot be captured even so, and the estimate keeps White alive: W+4.5, as
+/// the players agreed.
+#[test]
+fn a_seki_the_playouts_lose_is_read_alive() {
+    let games = counted(
+        "scoring/seki/race-katsunari-gnugo.sgf",
+        "estimate",
+        "japanese",
+    );
+    let j = score(&games, "japanese");
+    assert_eq!(j["result"], "W+4.5", "{j}");
+    let dead: Vec<&str> = j["dead_stones"]
+        .as_array()
+        .expect("dead stones")
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
+    assert_eq!(dead, ["E13", "J9", "G5", "H5"], "{j}");
 }
