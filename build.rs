@@ -7,6 +7,7 @@
 //! | cfg | found when |
 //! |---|---|
 //! | `has_corpus` | `../shared/corpus` is a folder (the shared records beside the checkout) |
+//! | `has_positions` | `../shared/positions` is a folder (end positions with a strong player's counts) |
 //! | `has_gnugo` | `gnugo` is on `PATH` or in `/usr/games` (Debian's package puts it there) |
 //! | `has_chromium` | `chromium` or `chromium-browser` is on `PATH` |
 //! | `has_pre_commit` | `pre-commit` is on `PATH` |
@@ -27,6 +28,7 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     for name in [
         "has_corpus",
+        "has_positions",
         "has_gnugo",
         "has_chromium",
         "has_pre_commit",
@@ -40,6 +42,10 @@ fn main() {
     let corpus = root.join("../shared/corpus");
     watch(&corpus);
     set("has_corpus", corpus.is_dir());
+
+    let positions = root.join("../shared/positions");
+    watch(&positions);
+    set("has_positions", positions.is_dir());
 
     set(
         "has_gnugo",

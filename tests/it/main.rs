@@ -10,6 +10,8 @@
 //! - [`seki_proof`]: each seki fixture proved a seki by an exhaustive local solver;
 //! - [`territory`]: territory counting as the Japanese rules count it (seki, points that
 //!   must be filled, TB/TW marks compared);
+//! - [`positions`]: hand-written end positions (`fixtures/positions/`, `../shared/positions`)
+//!   counted with the dead stones given and estimated, and the doubt goref reports;
 //! - [`estimate_corpus`]: the dead-stone estimate over `../shared/corpus`, likewise;
 //! - [`docs`]: every example output of README.md and docs/ is what goref prints;
 //! - [`gates`]: the tests that need an outside part: one `ignore` each, naming every
@@ -41,6 +43,7 @@ mod hostile_io;
 mod hostile_output;
 mod hostile_verdicts;
 mod malformed;
+mod positions;
 mod pre_commit;
 mod report;
 mod seki_proof;
