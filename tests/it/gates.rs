@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 use crate::common::manifest;
 
 /// Each part build.rs looks for, as its `cfg`, and the name README.md gives it.
-const PARTS: [(&str, &str); 7] = [
+const PARTS: [(&str, &str); 8] = [
     ("has_corpus", "../shared/corpus"),
+    ("has_positions", "../shared/positions"),
     ("has_gnugo", "GNU Go"),
     ("has_chromium", "Chromium"),
     ("has_pre_commit", "pre-commit"),
