@@ -186,7 +186,7 @@ impl DeadStones {
 /// - [`DeadChoice::Auto`]: the markup when the record has some, else as `Estimate`.
 ///
 /// The proof (the estimate starts from it too) uses the condition that holds whatever the
-/// suicide rule (see the module documentation); [`resolve_under`] proves more when
+/// suicide rule (see [`benson`]); [`resolve_under`] proves more when
 /// suicide is known to be forbidden.
 pub fn resolve(
     board: &Board,

@@ -171,7 +171,8 @@ pub(super) const MAX_PLAYOUTS: u32 = 64;
 /// At most about this many moves in all the playouts of one position: bounds the time on
 /// a large board with a large open area.
 pub(super) const MOVE_BUDGET: usize = 20_000;
-/// A group the playouts kill with less confidence than this is checked for seki.
+/// A group the playouts kill with less confidence than this stays on the board, open, for
+/// the later rounds of playouts; only a kill at least this sure is taken as settled.
 pub(super) const SEKI_DOUBT: f64 = 0.6;
 /// The playouts call a walled-in group dead when its colour owns its stones in less than
 /// this share of them (see [`threshold`]).

@@ -7,8 +7,9 @@
 //! opponent can then play next to the eye on both sides of one of the chains around it
 //! and put that chain in atari, and the owner must fill the eye to save it. The estimate
 //! counts as held a diagonal the opponent can take: an empty point next to one of the
-//! opponent's stones (two eyes that each need a move to keep are one eye); the playouts,
-//! which only ask about stones already there, count the stones.
+//! opponent's stones (two eyes that each need a move to keep are one eye); the playouts
+//! (`estimate/playout.rs`), which only ask about stones already there, count the stones,
+//! through the same [`is_false`].
 //!
 //! The count never relies on this rule: whether an eye point must be filled before the
 //! end is read out exactly ([`super::settle`]). The rule is what the estimate and the

@@ -380,6 +380,17 @@ pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settle
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
+    // Stones the opponent captures whoever moves first are not also said to be captured
+    // unless defended (a later step may read them again after a fill).
+    let lost: Vec<Vec<Point>> = unsettled
+        .iter()
+        .filter(|u| u.kind == UnsettledKind::AliveCanBeCaptured)
+        .map(|u| u.stones.clone())
+        .collect();
+    unsettled.retain(|u| {
+        u.kind != UnsettledKind::AliveUnlessDefended
+            || !lost.iter().any(|l| u.stones.iter().all(|p| l.contains(p)))
+    });
 
     let sort = |list: &mut Vec<usize>| {
         list.sort_unstable();

@@ -492,4 +492,9 @@ fn shared_positions() {
             "{file}: unsettled expected"
         );
     }
+    // c04 with every stone left alive: Black's D1-F1, which White captures whoever moves
+    // first, is said to be so once, not also "captured unless defended".
+    let (j, c) = count(&shared("c04_semeai_inside_winner.sgf"), "none");
+    assert_eq!(j.doubt, ["unsettled"], "c04 japanese");
+    assert_eq!(c.doubt, ["unsettled"], "c04 chinese");
 }

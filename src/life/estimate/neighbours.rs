@@ -11,7 +11,7 @@
 //!   opponent's living stones, holds none of the opponent's dead stones, is smaller than
 //!   an open area, and touches no other living group of its colour: it has no eye and
 //!   nothing to join, and could live only by capturing stones that live, or in seki,
-//!   which the clean-up after this still finds.
+//!   which the confirmation by reading after this still finds.
 //!
 //! A group turned this way is as sure as the least sure of the decisions it follows from.
 

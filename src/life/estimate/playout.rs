@@ -22,6 +22,7 @@
 //! of empty points the random choice draws from; no allocation after it is built.
 
 use crate::board::{Board, Color};
+use crate::life::eyes::{Diagonal, is_false};
 use crate::point::Point;
 
 /// Side of the padded grid: the largest board plus a sentinel row or column each side.
@@ -371,19 +372,15 @@ impl PlayBoard {
         self.eye_diagonals(cell, me)
     }
 
-    /// The diagonal half of [`PlayBoard::is_eye`]: whether the opponent of `me` holds
-    /// fewer than two diagonals of `cell` (none when `cell` is on the edge).
+    /// The diagonal half of [`PlayBoard::is_eye`]: whether the eye is not false by the
+    /// one false-eye rule ([`crate::life::eyes::is_false`]), on the stones alone.
     #[inline]
     fn eye_diagonals(&self, cell: usize, me: u8) -> bool {
-        let (mut theirs, mut edge) = (0, false);
-        for d in diagonals(cell) {
-            match self.cells[d] {
-                BORDER => edge = true,
-                v if v == 3 - me => theirs += 1,
-                _ => {}
-            }
-        }
-        theirs + usize::from(edge) < 2
+        !is_false(diagonals(cell).into_iter().map(|d| match self.cells[d] {
+            BORDER => Diagonal::OffBoard,
+            v if v == 3 - me => Diagonal::Opponent,
+            _ => Diagonal::Other,
+        }))
     }
 
     /// Whether the policy accepts `me` playing the legal `cell`: not a real eye of its

@@ -244,7 +244,7 @@ fn clear(o: f64, line: f64, n: u32) -> bool {
 
 /// What the later playouts may take as settled about the group of `list`, which the
 /// playouts decided clearly with an ownership of `o` against its line `line`: dead when
-/// the clean-up would not look at it again as a seki ([`SEKI_DOUBT`]), alive when no
+/// the kill is at least [`SEKI_DOUBT`] sure, alive when no
 /// other rule could still call it dead (an isolated stone or two needs
 /// [`ISOLATED_ALIVE`]); `None` leaves it on the board, open.
 fn settled_by_playouts(position: &Position, list: &[usize], o: f64, line: f64) -> Option<Verdict> {
@@ -304,7 +304,7 @@ pub(super) fn confidence(o: f64, line: f64, status: Status) -> f64 {
     } else {
         0.5 + 0.5 * (o - line) / (1.0 - line)
     };
-    // A status the clean-up reached against the playouts: the evidence is the other way.
+    // A status a later stage reached against the playouts: the evidence is the other way.
     if (status == Status::Dead) == (o < line) {
         c
     } else {
