@@ -909,41 +909,11 @@ fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Ve
         }
     }
     let mut done = vec![false; position.chains.len()];
-    for d in 0..position.chains.len() {
-        if !named[d] || done[d] {
-            continue;
-        }
-        // First with the opponent's chains that share no liberty with chain `d` taken as
-        // walls: taking away the defender's chance to capture them only helps the
-        // attacker, so stones the attacker still cannot capture cannot be captured. (The
-        // chains that do share a liberty with it stay in the fight: a seki, a race.) It
-        // keeps the fight small enough to read when the attacker's groups around it are
-        // not proved alive. Any other answer is read again with only the proved walls.
-        let color = position.chains[d].color;
-        let mut walled = wall.clone();
-        for (c, chain) in position.chains.iter().enumerate() {
-            let shares = chain
-                .libs
-                .iter()
-                .any(|l| position.chains[d].libs.binary_search(l).is_ok());
-            if chain.color != color && !named[c] && !shares {
-                walled[c] = true;
-            }
-        }
-        let read = match read_named(&position, board, d, &is_dead, &walled, reader) {
-            Some((chains, (false, second))) => Some((chains, (false, second))),
-            _ => read_named(&position, board, d, &is_dead, &wall, reader),
-        };
-        let Some((chains, outcome)) = read else {
-            continue;
-        };
-        for &c in &chains {
-            done[c] = true;
-        }
+    let mut report = |chains: Vec<usize>, color: Color, outcome: (bool, bool)| {
         let kind = match outcome {
             (false, _) => UnsettledKind::DeadCannotBeCaptured,
             (true, false) => UnsettledKind::DeadUnlessCaptured,
-            (true, true) => continue,
+            (true, true) => return,
         };
         let mut stones: Vec<usize> = chains
             .iter()
@@ -958,28 +928,90 @@ fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Ve
             points: Vec::new(),
             at_stake,
         });
+    };
+    // The named chains of fights shut in but too large to read.
+    let mut too_large = vec![false; position.chains.len()];
+    for cluster in fights::clusters(&position, &wall) {
+        if fights::is_open(&position, &cluster) {
+            continue;
+        }
+        if !fights::is_readable(&position, &cluster) {
+            for &c in &cluster.chains {
+                too_large[c] = named[c];
+            }
+            continue;
+        }
+        let groups = fights::groups(&position, &cluster);
+        for group in &groups {
+            let Some(&d) = group.chains.iter().find(|&&c| named[c]) else {
+                continue;
+            };
+            if let Some((chains, outcome)) =
+                read_named(&position, board, &cluster, &groups, d, &is_dead, reader)
+            {
+                for &c in &chains {
+                    done[c] = true;
+                }
+                report(chains, group.color, outcome);
+            }
+        }
+    }
+    // A fight shut in but too large to read with only the proved walls is read again with the opponent's chains that share no liberty with the dead chain taken as
+    // walls too: taking away the defender's chance to capture them only helps the
+    // attacker, so stones the attacker still cannot capture cannot be captured (and
+    // nothing else is concluded). The chains that do share a liberty with it stay in the
+    // fight: a seki, a race.
+    for d in 0..position.chains.len() {
+        if !too_large[d] || done[d] {
+            continue;
+        }
+        let color = position.chains[d].color;
+        let mut walled = wall.clone();
+        for (c, chain) in position.chains.iter().enumerate() {
+            let shares = chain
+                .libs
+                .iter()
+                .any(|l| position.chains[d].libs.binary_search(l).is_ok());
+            if chain.color != color && !named[c] && !shares {
+                walled[c] = true;
+            }
+        }
+        let Some(cluster) = fights::clusters(&position, &walled)
+            .into_iter()
+            .find(|cluster| cluster.chains.binary_search(&d).is_ok())
+        else {
+            continue;
+        };
+        if fights::is_open(&position, &cluster) || !fights::is_readable(&position, &cluster) {
+            continue;
+        }
+        let groups = fights::groups(&position, &cluster);
+        if let Some((chains, outcome)) =
+            read_named(&position, board, &cluster, &groups, d, &is_dead, reader)
+        {
+            for &c in &chains {
+                done[c] = true;
+            }
+            if !outcome.0 {
+                report(chains, color, outcome);
+            }
+        }
     }
 }
 
-/// Whether the opponent kills the named dead chains of the group of chain `d` (moving
-/// first, moving second), with `wall` the chains taken as safe; with those chains. `None`
-/// when the fight is open or too large to read, or the reading gives no answer.
+/// Whether the opponent kills the named dead chains of the group of chain `d` in
+/// `cluster` (moving first, moving second); with those chains. `None` when the reading
+/// gives no answer.
 fn read_named(
     position: &Position,
     board: &Board,
+    cluster: &fights::Cluster,
+    groups: &[Group],
     d: usize,
     is_dead: &[bool],
-    wall: &[bool],
     reader: &Reader,
 ) -> Option<(Vec<usize>, (bool, bool))> {
-    let cluster = fights::clusters(position, wall)
-        .into_iter()
-        .find(|cluster| cluster.chains.binary_search(&d).is_ok())?;
-    if fights::is_open(position, &cluster) || !fights::is_readable(position, &cluster) {
-        return None;
-    }
     let region = position.points(&cluster.points);
-    let groups = fights::groups(position, &cluster);
     let group = groups.iter().find(|g| g.chains.contains(&d))?;
     let chains: Vec<usize> = group
         .chains
@@ -987,6 +1019,9 @@ fn read_named(
         .copied()
         .filter(|&c| position.chains[c].stones.iter().all(|&i| is_dead[i]))
         .collect();
+    if chains.is_empty() {
+        return None;
+    }
     let named = Group {
         color: group.color,
         chains: chains.clone(),
