@@ -721,7 +721,7 @@ impl Local<'_> {
                         if let Some(next) = with_move(self.board, filler, p) {
                             *self.board = next;
                             filled = true;
-                            self.after_fill(filler.opponent(), p);
+                            self.after_fill(filler.opponent(), p, &open);
                         }
                     }
                 }
@@ -753,8 +753,10 @@ impl Local<'_> {
     }
 
     /// After the opponent of `color` filled the dame `p`: every group of `color` the
-    /// opponent could now kill connects through an eye point of its own.
-    fn after_fill(&mut self, color: Color, p: Point) {
+    /// opponent could now kill answers, as players filling the dame in turn do: with a
+    /// dame of its own still open (of `dame`) that leaves it safe, else by connecting
+    /// through an eye point of its own.
+    fn after_fill(&mut self, color: Color, p: Point, dame: &[usize]) {
         for g in 0..self.groups.len() {
             if self.groups[g].color != color {
                 continue;
@@ -766,6 +768,9 @@ impl Local<'_> {
                 .kills_next(self.board, &self.region, &targets, &theirs, color)
                 == Some(true)
             {
+                if self.answer_with_dame(g, dame) {
+                    continue;
+                }
                 let standing = self.answer_threat(g, Some(p), FillReason::FalseEye);
                 if standing == Standing::Open {
                     let stones = self.stones(g);
@@ -781,6 +786,33 @@ impl Local<'_> {
                 }
             }
         }
+    }
+
+    /// The first open point of `dame` where a stone of group `g`'s colour leaves the
+    /// opponent, moving next, unable to kill the group; played on the working board.
+    /// Whether there was one.
+    fn answer_with_dame(&mut self, g: usize, dame: &[usize]) -> bool {
+        let color = self.groups[g].color;
+        let targets = self.targets(g);
+        let theirs = self.theirs(color);
+        for &i in dame {
+            let q = self.position.point(i);
+            if self.board.get(q).is_some() {
+                continue;
+            }
+            let Some(next) = with_move(self.board, color, q) else {
+                continue;
+            };
+            if self
+                .reader
+                .kills_next(&next, &self.region, &targets, &theirs, color)
+                == Some(false)
+            {
+                *self.board = next;
+                return true;
+            }
+        }
+        false
     }
 
     /// Step 3 of the module documentation: whether group `g`, which the opponent cannot

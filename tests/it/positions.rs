@@ -168,8 +168,7 @@ fn double_ko_seki() {
 }
 
 /// The seki of `two_point_seki` with C9 and G9 open: the living groups beside it share
-/// them with the seki chains as dame, and Black's eyes A9 and A7 stay territory. The
-/// counts hold; what fails is the doubt (`beside_living_seki_stands`).
+/// them with the seki chains as dame, and Black's eyes A9 and A7 stay territory.
 #[test]
 fn living_group_beside_a_seki_counts() {
     let (j, c) = count(&fixture("positions/seki-beside-living.sgf"), "none");
@@ -181,11 +180,11 @@ fn living_group_beside_a_seki_counts() {
 }
 
 /// The position stands: Black C9 is answered by White G9 (and White G9 by Black C9),
-/// which leaves the seki of `two_point_seki`. goref instead says that Black moving first
-/// captures D9-D7 ("no connection of White's own saves them"): its reading does not try
-/// White's reply on Black's outside liberty G9.
+/// which leaves the seki of `two_point_seki`. No `unsettled` finding: when one side fills
+/// a dame, the other answers with a dame of its own before any connection is asked of it
+/// (it said that Black moving first captures D9-D7 before goref's settling let White
+/// answer on G9).
 #[test]
-#[ignore = "goref wrong: unsettled reported on D9-D7, which live in seki after Black C9, White G9"]
 fn beside_living_seki_stands() {
     both("seki-beside-living.sgf", "none", "W+15.5", "W+11.5", &[]);
 }
