@@ -33,9 +33,17 @@ use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint};
 
-use super::record::READ;
 use super::scan::value_end;
 use crate::board::Color;
+
+/// The properties a record is read from (`record.rs`: its builder's properties and the
+/// board size), valid or not. Any other property, valid or not, leaves the record as it
+/// is, so the loader may leave it out before sgf-parse reads it. Kept here, the lower of
+/// the two modules, so that `record.rs` uses `plain.rs` and not the other way round.
+pub(crate) const READ: [&str; 21] = [
+    "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "PC",
+    "PB", "PW", "RE", "OT", "KO",
+];
 
 /// Fewer plain move nodes in a row than this are not worth a piece of their own.
 pub(crate) const MIN_RUN: usize = 8;

@@ -239,14 +239,6 @@ struct Builder {
 /// counted and one last warning says how many were left out.
 pub(crate) const MAX_WARNINGS: usize = 10_000;
 
-/// The properties the record is read from ([`Builder::property`], [`Builder::invalid`],
-/// [`board_size`]), valid or not. Any other property, valid or not, leaves the record as it
-/// is, so the loader may leave it out before sgf-parse reads it.
-pub(crate) const READ: [&str; 21] = [
-    "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "PC",
-    "PB", "PW", "RE", "OT", "KO",
-];
-
 /// The first usable value of a game-information property.
 struct FirstValue {
     node: usize,

@@ -1133,7 +1133,7 @@ fn one_move_nodes_are_scanned_like_any_property() {
     );
 }
 
-/// The shortcut of `plain.rs` leaves out every property outside `record::READ` before
+/// The shortcut of `plain.rs` leaves out every property outside `plain::READ` before
 /// sgf-parse reads it: none of them, valid or not, may change a record read whole.
 #[test]
 fn properties_outside_those_read_change_no_record() {
@@ -1145,11 +1145,11 @@ fn properties_outside_those_read_change_no_record() {
         "PW", "RE", "RO", "RU", "SO", "TM", "US", "WR", "WT", "BL", "OB", "OW", "WL", "FG", "PM",
         "VW", "HA", "KM", "TB", "TW", "XY",
     ];
-    assert!(record::READ.iter().all(|id| known.contains(id)));
+    assert!(plain::READ.iter().all(|id| known.contains(id)));
     let limits = Limits::default();
     let whole = |text: &str| load_games(text.as_bytes(), &limits, &Deadline::start(&limits), false);
     let base = whole("(;SZ[9];B[aa];W[bb])");
-    for id in known.iter().filter(|id| !record::READ.contains(id)) {
+    for id in known.iter().filter(|id| !plain::READ.contains(id)) {
         for values in [
             "[]", "[aa]", "[1]", "[2]", "[6.5]", "[x]", "[aa:bb]", "[aa][bb]",
         ] {
