@@ -44,7 +44,7 @@ use crate::rules::Suicide;
 use super::benson::pass_alive_of;
 use super::fights::targets as targets_of;
 use super::fights::{self, Cluster, Group, Reader, targets, with_move};
-use super::position::{Position, bit};
+use super::position::{NONE, Position, bit};
 
 /// What an empty point of the final position is, once the dead stones are off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -337,7 +337,9 @@ pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settle
     let mut not_alive = Vec::new();
     let reader = Reader::new(fights::BUDGET);
     let mut read_areas: Vec<usize> = Vec::new();
+    let mut clustered: Vec<usize> = Vec::new();
     for cluster in fights::clusters(position, &wall) {
+        clustered.extend(&cluster.areas);
         let readable = fights::is_readable(position, &cluster);
         let mut local = Local {
             reader: &reader,
@@ -377,6 +379,8 @@ pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settle
             }
         }
     }
+    clustered.sort_unstable();
+    dame_between_walls(position, &clustered, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -908,6 +912,90 @@ fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unse
             points: position.points(&area.points),
             at_stake: one_sided.len() as u32,
         });
+    }
+}
+
+/// The dame between walls (small shared areas in no cluster: every chain around them is
+/// a wall). A wall may still have a single liberty left in its own large area once the
+/// dame next to it is filled: when only one colour can fill a dame point without leaving
+/// the stone there with one liberty, and its fill leaves a chain of the other colour in
+/// atari, that chain connects at its last liberty (if the connection leaves it two
+/// liberties or more), which is then no territory: a false eye in the wider sense, as in
+/// `fixtures/positions/fake-seki-fill-order.sgf` (Black's dame E5 leaves White's F5 in
+/// atari on G5, inside White's territory).
+fn dame_between_walls(
+    position: &Position,
+    clustered: &[usize],
+    work: &mut Board,
+    must_fill: &mut Vec<MustFill>,
+) {
+    for (a, area) in position.areas.iter().enumerate() {
+        if area.points.len() > fights::SMALL_AREA
+            || !area.is_shared()
+            || clustered.binary_search(&a).is_ok()
+        {
+            continue;
+        }
+        for &i in &area.points {
+            let p = position.point(i);
+            if work.get(p).is_some() {
+                continue;
+            }
+            let fill = |c: Color| with_move(work, c, p).filter(|next| next.liberties(p) >= 2);
+            let (filler, next) = match (fill(Color::Black), fill(Color::White)) {
+                (Some(next), None) => (Color::Black, next),
+                (None, Some(next)) => (Color::White, next),
+                _ => continue,
+            };
+            let owner = filler.opponent();
+            let mut answers: Vec<(Point, Point)> = Vec::new();
+            for nb in next.neighbours(p) {
+                if next.get(nb) != Some(owner) || next.liberties(nb) != 1 {
+                    continue;
+                }
+                let last = next
+                    .chain_stones(nb)
+                    .flat_map(|s| next.neighbours(s))
+                    .find(|&q| next.get(q).is_none());
+                // Only a liberty in the owner's own area: that is where a connection
+                // costs territory.
+                let own = |q: Point| {
+                    position.index(q).is_some_and(|k| {
+                        position.area_of[k] != NONE
+                            && position.areas[position.area_of[k]].owner() == Some(owner)
+                    })
+                };
+                if let Some(q) = last
+                    && own(q)
+                    && !answers.iter().any(|&(_, seen)| seen == q)
+                {
+                    answers.push((nb, q));
+                }
+            }
+            if answers.is_empty() {
+                continue;
+            }
+            let mut after = next;
+            let mut connections = Vec::new();
+            for (chain, q) in answers {
+                let Some(connected) = with_move(&after, owner, q).filter(|b| b.liberties(q) >= 2)
+                else {
+                    continue;
+                };
+                after = connected;
+                connections.push(MustFill {
+                    point: q,
+                    color: owner,
+                    chain,
+                    reason: FillReason::FalseEye,
+                    after: Some(p),
+                });
+            }
+            if !connections.is_empty() {
+                *work = after;
+                must_fill.extend(connections);
+            }
+        }
     }
 }
 
