@@ -289,13 +289,29 @@ pub fn targets(position: &Position, group: &Group) -> Vec<Point> {
 /// small chains to kill the group: a throw-in, the stones of a nakade, a few stones
 /// sacrificed to shape a dead eye, all far smaller than what they kill. Giving up a chain
 /// of half the size of the kill or more is a trade between two groups, a race, not the
-/// killing of one: the side that loses such a chain first has lost the fight.
+/// killing of one: the side that loses such a chain first has lost the fight. So is
+/// losing a chain with an eye of its own (a liberty all of whose neighbours are its own
+/// stones), whatever its size: it is a group fighting for its life, not a stone given up
+/// to shape the other's eye.
 fn both_sides(board: &Board, mine: &[Point], theirs: &[Point]) -> Vec<Point> {
     let size = |p: Point| board.chain_stones(p).count();
+    let has_eye = |p: Point| {
+        let color = board.get(p);
+        board
+            .chain_stones(p)
+            .flat_map(|s| board.neighbours(s))
+            .filter(|&q| board.get(q).is_none())
+            .any(|q| board.neighbours(q).all(|n| board.get(n) == color))
+    };
     let least = mine.iter().map(|&p| size(p)).min().unwrap_or(0);
     mine.iter()
         .copied()
-        .chain(theirs.iter().copied().filter(|&p| 2 * size(p) >= least))
+        .chain(
+            theirs
+                .iter()
+                .copied()
+                .filter(|&p| 2 * size(p) >= least || has_eye(p)),
+        )
         .collect()
 }
 
