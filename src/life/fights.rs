@@ -340,11 +340,6 @@ impl Reader {
         }
     }
 
-    /// The positions left in the budget.
-    pub fn left(&self) -> usize {
-        self.left.get()
-    }
-
     /// The positions one reading may visit now.
     fn allowed(&self) -> usize {
         self.left.get().min(MAX_STATES)
@@ -381,17 +376,10 @@ impl Reader {
         color: Color,
         ko_free: Option<Color>,
     ) -> Option<(bool, bool)> {
-        if region.len() > MAX_POINTS {
-            return None;
-        }
-        let attack = |targets: Vec<Point>| {
-            let mut fight = Fight::new(board, region, &targets)?;
-            fight.ko_free(ko_free);
-            let (wins, visited) = fight.attack_counted(board, color.opponent(), self.allowed());
-            self.spend(visited);
-            wins
-        };
-        let [first, second] = attack(both_sides(board, mine, theirs))?;
+        let fight = self.fight(board, region, mine, theirs, ko_free)?;
+        let (wins, visited) = fight.attack_counted(board, color.opponent(), self.allowed());
+        self.spend(visited);
+        let [first, second] = wins?;
         Some((first, second))
     }
 
@@ -405,18 +393,10 @@ impl Reader {
         color: Color,
         ko_free: Option<Color>,
     ) -> Option<bool> {
-        if region.len() > MAX_POINTS {
-            return None;
-        }
-        let attack = |targets: Vec<Point>| {
-            let mut fight = Fight::new(board, region, &targets)?;
-            fight.ko_free(ko_free);
-            let (wins, visited) =
-                fight.attack_next_counted(board, color.opponent(), self.allowed());
-            self.spend(visited);
-            wins
-        };
-        attack(both_sides(board, mine, theirs))
+        let fight = self.fight(board, region, mine, theirs, ko_free)?;
+        let (wins, visited) = fight.attack_next_counted(board, color.opponent(), self.allowed());
+        self.spend(visited);
+        wins
     }
 
     /// The fight of [`Reader::kills`] with the opponent of `color` to move on `board`:
@@ -429,17 +409,25 @@ impl Reader {
         theirs: &[Point],
         color: Color,
     ) -> Option<bool> {
+        self.kills_first_with_ko(board, region, mine, theirs, color, None)
+    }
+
+    /// The fight the questions above read: the targets [`both_sides`] keeps, with
+    /// `ko_free` free of the ko rule. `None` when the region is too large.
+    fn fight(
+        &self,
+        board: &Board,
+        region: &[Point],
+        mine: &[Point],
+        theirs: &[Point],
+        ko_free: Option<Color>,
+    ) -> Option<Fight> {
         if region.len() > MAX_POINTS {
             return None;
         }
-        let attack = |targets: Vec<Point>| {
-            let fight = Fight::new(board, region, &targets)?;
-            let (wins, visited) =
-                fight.attack_next_counted(board, color.opponent(), self.allowed());
-            self.spend(visited);
-            wins
-        };
-        attack(both_sides(board, mine, theirs))
+        let mut fight = Fight::new(board, region, &both_sides(board, mine, theirs))?;
+        fight.ko_free(ko_free);
+        Some(fight)
     }
 }
 

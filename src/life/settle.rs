@@ -1028,7 +1028,6 @@ fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Ve
             wall[c] = false;
         }
     }
-    let mut done = vec![false; position.chains.len()];
     let mut report = |chains: Vec<usize>, color: Color, outcome: (bool, bool)| {
         let kind = match outcome {
             (false, _) => UnsettledKind::DeadCannotBeCaptured,
@@ -1069,18 +1068,17 @@ fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Ve
             if let Some((chains, outcome)) =
                 read_named(&position, board, &cluster, &groups, d, &is_dead, reader)
             {
-                for &c in &chains {
-                    done[c] = true;
-                }
                 report(chains, group.color, outcome);
             }
         }
     }
-    // A fight shut in but too large to read with only the proved walls is read again with the opponent's chains that share no liberty with the dead chain taken as
-    // walls too: taking away the defender's chance to capture them only helps the
-    // attacker, so stones the attacker still cannot capture cannot be captured (and
-    // nothing else is concluded). The chains that do share a liberty with it stay in the
-    // fight: a seki, a race.
+    // A fight shut in but too large to read with only the proved walls is read again with
+    // the opponent's chains that share no liberty with the dead chain taken as walls too:
+    // taking away the defender's chance to capture them only helps the attacker, so stones
+    // the attacker still cannot capture cannot be captured (and nothing else is
+    // concluded). The chains that do share a liberty with it stay in the fight: a seki, a
+    // race. Each group is read once (`done`).
+    let mut done = vec![false; position.chains.len()];
     for d in 0..position.chains.len() {
         if !too_large[d] || done[d] {
             continue;
