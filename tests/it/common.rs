@@ -158,3 +158,18 @@ pub fn fnv1a(bytes: &[u8]) -> String {
     }
     format!("{hash:016x}")
 }
+
+/// A score's `not_territory` (JSON) as (point, reason) pairs, in the order given.
+pub fn not_territory(score: &serde_json::Value) -> Vec<(String, String)> {
+    score["not_territory"]
+        .as_array()
+        .expect("not_territory is always an array")
+        .iter()
+        .map(|n| {
+            (
+                n["point"].as_str().unwrap_or_default().to_string(),
+                n["reason"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
+}

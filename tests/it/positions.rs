@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 
-use crate::common::{fixture, goref, manifest};
+use crate::common::{fixture, goref, manifest, not_territory};
 
 /// What goref says about one rule set of one count.
 struct Count {
@@ -46,17 +46,7 @@ fn count(path: &str, dead: &str) -> (Count, Count) {
             .find(|g| g["rules"] == rules)
             .unwrap_or_else(|| panic!("{path}: no entry for {rules}"));
         let score = &game["score"];
-        let mut dropped: Vec<(String, String)> = score["not_territory"]
-            .as_array()
-            .expect("not_territory is always an array")
-            .iter()
-            .map(|n| {
-                (
-                    n["point"].as_str().unwrap_or_default().to_string(),
-                    n["reason"].as_str().unwrap_or_default().to_string(),
-                )
-            })
-            .collect();
+        let mut dropped = not_territory(score);
         dropped.sort();
         let doubt = game["findings"]
             .as_array()

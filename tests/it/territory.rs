@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use crate::common::{fixture, goref, manifest};
+use crate::common::{fixture, goref, manifest, not_territory as dropped};
 
 /// The `games` of `goref score --format json --dead DEAD --rules RULES PATH`.
 fn counted(path: &str, dead: &str, rules: &str) -> Vec<Value> {
@@ -26,21 +26,6 @@ fn score<'a>(games: &'a [Value], rules: &str) -> &'a Value {
         .iter()
         .find(|g| g["rules"] == rules)
         .unwrap_or_else(|| panic!("no entry for {rules}"))["score"]
-}
-
-/// `not_territory` as (point, reason) pairs.
-fn dropped(score: &Value) -> Vec<(String, String)> {
-    score["not_territory"]
-        .as_array()
-        .expect("not_territory is always an array")
-        .iter()
-        .map(|n| {
-            (
-                n["point"].as_str().unwrap_or_default().to_string(),
-                n["reason"].as_str().unwrap_or_default().to_string(),
-            )
-        })
-        .collect()
 }
 
 /// (fixture, japanese result, chinese result, the points japanese leaves out with why).
