@@ -553,7 +553,8 @@ fn by_count(
             // needs no settling.
             let other_dead = flipped(&dead.stones, group);
             let other_settled = if score::needs_settling(rules) {
-                settle::settle(board, &other_dead)
+                // What cannot stand is not asked here: it changes no total.
+                settle::settle_checking(board, &other_dead, &[])
             } else {
                 settle::plain(board, &other_dead)
             };

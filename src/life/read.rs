@@ -26,9 +26,21 @@
 //! give, while the search visits only the positions a proof needs. There is no depth to
 //! tune; the work is bounded by the number of positions the caller allows, and past it
 //! the fight gives up (`None`), so it cannot hang or grow without bound.
+//!
+//! The settling asks the same question of the same fight more than once: the count of a
+//! group in doubt settles the whole board again with one group the other way, and most
+//! of its fights are the fights already read. So each thread remembers the answers of
+//! [`Fight::attack_counted`] and [`Fight::attack_next_counted`] ([`Answers`]). A search
+//! visits its positions in an order that depends on the fight and the question alone, and
+//! the bound only decides where it stops; so a remembered answer, with the number of
+//! positions it took, says what the search would do under any bound: the same answer
+//! when it took no more than the bound allows, a give-up at the bound otherwise. The
+//! answers, and the positions charged to the caller's budget, are the ones a search
+//! would give: what a thread read before never changes a result.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::board::{Board, Color};
 use crate::point::Point;
@@ -84,12 +96,72 @@ pub struct Fight {
 /// A local position: the stones of each colour on the region (by colour index), the side
 /// to move, the point it may not retake a ko at (`NO_KO` for none) and whether the last
 /// move was a pass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct State {
     stones: [u64; 2],
     to_move: Color,
     ko: u8,
     passed: bool,
+}
+
+impl Hash for State {
+    /// Three words: the derived hash would feed [`Fx`] the stones byte by byte.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.stones[0]);
+        h.write_u64(self.stones[1]);
+        h.write_u64(
+            self.to_move.index() as u64 | u64::from(self.ko) << 8 | u64::from(self.passed) << 16,
+        );
+    }
+}
+
+/// The chains of a local position, found once per position so that every move tried
+/// from it is judged by looking at the chains next to its point, without tracing them
+/// again.
+#[derive(Clone)]
+struct Chains {
+    /// Per chain: its stones, and the region points next to it that are not its own.
+    list: [(u64, u64); MAX_POINTS],
+    len: usize,
+    /// Per region point with a stone: the index of its chain in `list`.
+    of: [u8; MAX_POINTS],
+}
+
+impl Chains {
+    fn new() -> Box<Chains> {
+        Box::new(Chains {
+            list: [(0, 0); MAX_POINTS],
+            len: 0,
+            of: [0; MAX_POINTS],
+        })
+    }
+
+    /// Find the chains of `stones` (both colours) in `fight`.
+    fn fill(&mut self, fight: &Fight, stones: [u64; 2]) {
+        self.len = 0;
+        for color_stones in stones {
+            let mut left = color_stones;
+            while left != 0 {
+                let (chain, around) = fight.chain(left & left.wrapping_neg(), color_stones);
+                left &= !chain;
+                for i in bits(chain) {
+                    self.of[i] = self.len as u8;
+                }
+                self.list[self.len] = (chain, around);
+                self.len += 1;
+            }
+        }
+    }
+
+    /// The chain of the stone on region point `i`: its stones and the points around it.
+    fn at(&self, i: usize) -> (u64, u64) {
+        self.list[usize::from(self.of[i])]
+    }
+
+    /// The chains found, each as its stones and the points around it.
+    fn iter(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.list[..self.len].iter().copied()
+    }
 }
 
 const NO_KO: u8 = u8::MAX;
@@ -259,7 +331,26 @@ impl Fight {
         attacker: Color,
         max_states: usize,
     ) -> (Option<[bool; 2]>, usize) {
-        let stones = self.stones_of(board);
+        let start = State {
+            stones: self.stones_of(board),
+            to_move: attacker,
+            ko: NO_KO,
+            passed: false,
+        };
+        let (out, visited) = Answers::ask(self, start, Ask::Attack, max_states, || {
+            let (out, visited) = self.attack_searched(start.stones, attacker, max_states);
+            (out.map(|[a, b]| u8::from(a) | u8::from(b) << 1), visited)
+        });
+        (out.map(|o| [o & 1 != 0, o & 2 != 0]), visited)
+    }
+
+    /// [`Fight::attack_counted`], searched.
+    fn attack_searched(
+        &self,
+        stones: [u64; 2],
+        attacker: Color,
+        max_states: usize,
+    ) -> (Option<[bool; 2]>, usize) {
         let mut search = Search::new(self, max_states);
         let mut out = [false; 2];
         // Moving second the attacker wins no more than moving first: the defender may pass.
@@ -310,10 +401,12 @@ impl Fight {
         {
             return (Some(false), 0);
         }
-        let mut search = Search::new(self, max_states);
-        let won = search.wins(start, attacker, 0).0;
-        let out = (!search.gave_up).then_some(won);
-        (out, search.visited)
+        let (out, visited) = Answers::ask(self, start, Ask::AttackNext, max_states, || {
+            let mut search = Search::new(self, max_states);
+            let won = search.wins(start, attacker, 0).0;
+            ((!search.gave_up).then_some(u8::from(won)), search.visited)
+        });
+        (out.map(|o| o != 0), visited)
     }
 
     /// Who wins from `board` with `to_move` to play, keeping the board's ko ban (a
@@ -393,7 +486,7 @@ impl Fight {
     /// The stone of the side to move in `state` on region point `p`: where it leads (a
     /// position, or how the local game ends), or `None` when the move is not allowed
     /// (suicide, the ko rule, a point the reading does not play).
-    fn play(&self, state: State, p: usize) -> Option<Result<State, u32>> {
+    fn play(&self, state: State, p: usize, chains: &Chains) -> Option<Result<State, u32>> {
         let me = state.to_move;
         let them = me.opponent();
         let mine = state.stones[me.index()];
@@ -401,23 +494,29 @@ impl Fight {
         let empty = self.all() & !(mine | theirs);
         let at = 1u64 << p;
         let empty_after = empty & !at;
+        // The opponent's chains next to `p` left without a liberty are captured; the
+        // stone joins the chains of its colour next to it.
         let mut captured = 0u64;
-        for q in bits(self.next_to[p] & theirs) {
-            if captured & (1 << q) != 0 {
-                continue;
-            }
-            let (chain, around) = self.chain(1 << q, theirs);
-            if !self.breathes(chain, around, them, empty_after) {
-                captured |= chain;
+        let mut chain = at;
+        let mut around = self.next_to[p];
+        for q in bits(self.next_to[p] & (mine | theirs)) {
+            let (stones, next) = chains.at(q);
+            if theirs & (1 << q) != 0 {
+                if captured & (1 << q) == 0 && !self.breathes(stones, next, them, empty_after) {
+                    captured |= stones;
+                }
+            } else {
+                chain |= stones;
+                around |= next;
             }
         }
+        let around = around & !chain;
         // Retaking a ko at once is forbidden only when it captures one stone.
         if state.ko as usize == p && captured.count_ones() == 1 && self.ko_free != Some(me) {
             return None;
         }
         let mine_after = mine | at;
         let empty_after = empty_after | captured;
-        let (chain, around) = self.chain(at, mine_after);
         if !self.breathes(chain, around, me, empty_after) {
             return None;
         }
@@ -472,7 +571,13 @@ impl Fight {
     /// a stone, then the rest; a pass last for the seeker, early for the other side
     /// (which often holds by passing). A point is only ranked here; whether a stone may be
     /// played there is found when the move is tried ([`Fight::play`]).
-    fn candidates(&self, state: State, seeker: Color, out: &mut Vec<(u8, Candidate)>) {
+    fn candidates(
+        &self,
+        state: State,
+        seeker: Color,
+        chains: &Chains,
+        out: &mut Vec<(u8, Candidate)>,
+    ) {
         out.clear();
         let me = state.to_move;
         let them = me.opponent();
@@ -492,20 +597,19 @@ impl Fight {
         }
         // The last liberties of the opponent's chains in atari: captures.
         let mut captures = 0u64;
-        let mut left = theirs;
-        while left != 0 {
-            let (chain, around) = self.chain(left & left.wrapping_neg(), theirs);
-            left &= !chain;
+        let mut next_to_stones = 0u64;
+        for (chain, around) in chains.iter() {
+            next_to_stones |= around;
             let libs = around & empty;
-            if chain & self.safe[them.index()] == 0 && libs.count_ones() == 1 {
+            if chain & theirs != 0 && chain & self.safe[them.index()] == 0 && libs.count_ones() == 1
+            {
                 captures |= libs;
             }
         }
         let stones = mine | theirs;
         let targets = (self.targets[0] | self.targets[1]) & stones;
         let near = targets | self.around(targets);
-        let next_to_stones = self.around(stones);
-        let idle = self.idle(mine, theirs, me);
+        let idle = self.idle(mine, theirs, me, chains);
         for p in bits(empty & !idle) {
             let at = 1u64 << p;
             let rank = if captures & at != 0 {
@@ -528,7 +632,7 @@ impl Fight {
     /// outside the region counting as one). A stone there captures nothing, takes no
     /// liberty of the opponent's and joins nothing: it can only cost `me` liberties, so
     /// passing is never worse, and the reading does not play it.
-    fn idle(&self, mine: u64, theirs: u64, me: Color) -> u64 {
+    fn idle(&self, mine: u64, theirs: u64, me: Color, chains: &Chains) -> u64 {
         let them = me.opponent();
         let mut empty = self.all() & !(mine | theirs);
         let mut idle = 0u64;
@@ -538,14 +642,15 @@ impl Fight {
             if around & theirs != 0 || area & (self.walls[them.index()] | self.open) != 0 {
                 continue;
             }
-            let mut chains = usize::from(area & self.walls[me.index()] != 0);
-            let mut left = around & mine;
-            while left != 0 && chains < 2 {
-                let (chain, _) = self.chain(left & left.wrapping_neg(), mine);
-                left &= !chain;
-                chains += 1;
-            }
-            if chains <= 1 {
+            // At most one chain of `me` around: the wall outside, or one in the region.
+            let next = around & mine;
+            let one = if next == 0 {
+                true
+            } else {
+                let (chain, _) = chains.at(next.trailing_zeros() as usize);
+                area & self.walls[me.index()] == 0 && next & !chain == 0
+            };
+            if one {
                 idle |= area;
             }
         }
@@ -554,12 +659,12 @@ impl Fight {
 
     /// Whether a fight with targets of one colour only is over, with no winner: every
     /// target stands in a chain that can no longer be captured.
-    fn settled(&self, stones: [u64; 2]) -> bool {
+    fn settled(&self, stones: [u64; 2], chains: &Chains) -> bool {
         [Color::Black, Color::White].into_iter().any(|color| {
             let targets = self.targets[color.index()] & stones[color.index()];
             self.targets[color.opponent().index()] == 0
                 && targets != 0
-                && targets & !self.pass_alive(stones, color) == 0
+                && targets & !self.pass_alive_with(stones, color, chains) == 0
         })
     }
 
@@ -595,34 +700,49 @@ impl Fight {
     /// of its points is next to the outside but through the chain's own colour; a chain
     /// with two vital sets, each next to no chain that fails, is pass-alive.
     pub fn pass_alive(&self, stones: [u64; 2], color: Color) -> u64 {
+        let mut chains = Chains::new();
+        chains.fill(self, stones);
+        self.pass_alive_with(stones, color, &chains)
+    }
+
+    /// [`Fight::pass_alive`] with the chains of `stones` already found.
+    fn pass_alive_with(&self, stones: [u64; 2], color: Color, found: &Chains) -> u64 {
         let mine = stones[color.index()];
         if mine == 0 {
             return 0;
         }
         let all = self.all();
         let empty = all & !(stones[0] | stones[1]);
-        // The chains of `color`, and the regions of points without its stones.
-        let mut chains: Vec<(u64, u64)> = Vec::new();
-        let mut left = mine;
-        while left != 0 {
-            let (chain, around) = self.chain(left & left.wrapping_neg(), mine);
-            left &= !chain;
-            chains.push((chain, around));
+        // The chains of `color`, and the regions of points without its stones (at most
+        // one per region point: fixed arrays, no allocation in the search).
+        let mut chain_list = [(0u64, 0u64); MAX_POINTS];
+        let mut n_chains = 0;
+        for (chain, around) in found.iter() {
+            if chain & mine != 0 {
+                chain_list[n_chains] = (chain, around);
+                n_chains += 1;
+            }
         }
+        let chains = &chain_list[..n_chains];
         let open = all & !mine;
-        let mut regions: Vec<u64> = Vec::new();
+        let mut region_list = [0u64; MAX_POINTS];
+        let mut n_regions = 0;
         let mut left = open;
         while left != 0 {
             let (region, _) = self.chain(left & left.wrapping_neg(), open);
             left &= !region;
-            regions.push(region);
+            region_list[n_regions] = region;
+            n_regions += 1;
         }
+        let regions = &region_list[..n_regions];
         let anchored = |chain: u64| chain & self.safe[color.index()] != 0;
         // A set of points next to the opponent's stones outside, or to an empty point
         // outside, is no eye: the opponent can play there and never be captured.
         let beyond = self.safe[color.opponent().index()];
-        let mut alive: Vec<bool> = vec![true; chains.len()];
-        let mut healthy: Vec<bool> = vec![true; regions.len()];
+        let mut alive = [true; MAX_POINTS];
+        let alive = &mut alive[..chains.len()];
+        let mut healthy = [true; MAX_POINTS];
+        let healthy = &mut healthy[..regions.len()];
         loop {
             let mut changed = false;
             for (c, &(chain, around)) in chains.iter().enumerate() {
@@ -631,7 +751,7 @@ impl Fight {
                 }
                 let vital = regions
                     .iter()
-                    .zip(&healthy)
+                    .zip(healthy.iter())
                     .filter(|&(&r, &h)| {
                         h && r & empty != 0 && r & empty & !around == 0 && r & beyond == 0
                     })
@@ -645,7 +765,7 @@ impl Fight {
                 if healthy[r]
                     && chains
                         .iter()
-                        .zip(&alive)
+                        .zip(alive.iter())
                         .any(|(&(_, around), &a)| !a && around & region != 0)
                 {
                     healthy[r] = false;
@@ -658,7 +778,7 @@ impl Fight {
         }
         chains
             .iter()
-            .zip(&alive)
+            .zip(alive.iter())
             .filter(|&(_, &a)| a)
             .fold(0, |m, (&(chain, _), _)| m | chain)
     }
@@ -678,6 +798,97 @@ impl Fight {
     }
 }
 
+/// The questions [`Answers`] remembers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Ask {
+    /// [`Fight::attack_counted`] (the side to move in the start is the attacker).
+    Attack,
+    /// [`Fight::attack_next_counted`].
+    AttackNext,
+}
+
+/// A question to a fight, whole: the fight (its points, what lies around it, its targets
+/// and rules), the start and the question.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Question {
+    points: Vec<Point>,
+    walls: [u64; 2],
+    open: u64,
+    targets: [u64; 2],
+    only_passes: Option<Color>,
+    ko_free: Option<Color>,
+    start: State,
+    ask: Ask,
+}
+
+/// What a search of a question did: answered (the answer's bits) after visiting so many
+/// positions, or gave up when it visited one more than its bound.
+#[derive(Debug, Clone, Copy)]
+enum Answer {
+    Answered(u8, usize),
+    GaveUp(usize),
+}
+
+/// The answers this thread's searches gave (see the module documentation). Forgotten all
+/// at once when there are [`Answers::MAX`] of them, so the memory stays small.
+struct Answers;
+
+thread_local! {
+    static ANSWERS: RefCell<HashMap<Question, Answer, BuildHasherDefault<Fx>>> =
+        RefCell::new(HashMap::default());
+}
+
+impl Answers {
+    const MAX: usize = 4096;
+
+    /// The answer to `ask` from `start` on `fight` within `max_states` positions, with
+    /// the positions it takes: remembered, or found by `search` (which must search with
+    /// that bound) and remembered.
+    fn ask(
+        fight: &Fight,
+        start: State,
+        ask: Ask,
+        max_states: usize,
+        search: impl FnOnce() -> (Option<u8>, usize),
+    ) -> (Option<u8>, usize) {
+        let question = Question {
+            points: fight.points.clone(),
+            walls: fight.walls,
+            open: fight.open,
+            targets: fight.targets,
+            only_passes: fight.only_passes,
+            ko_free: fight.ko_free,
+            start,
+            ask,
+        };
+        let known = ANSWERS.with(|a| a.borrow().get(&question).copied());
+        match known {
+            // The search visits the same positions in the same order under any bound.
+            Some(Answer::Answered(out, visited)) if visited <= max_states => {
+                return (Some(out), visited);
+            }
+            Some(Answer::Answered(..)) => return (None, max_states + 1),
+            Some(Answer::GaveUp(visited)) if max_states < visited => {
+                return (None, max_states + 1);
+            }
+            _ => {}
+        }
+        let (out, visited) = search();
+        let answer = match out {
+            Some(out) => Answer::Answered(out, visited),
+            None => Answer::GaveUp(visited),
+        };
+        ANSWERS.with(|a| {
+            let mut answers = a.borrow_mut();
+            if answers.len() >= Self::MAX {
+                answers.clear();
+            }
+            answers.insert(question, answer);
+        });
+        (out, visited)
+    }
+}
+
 /// The proof search behind [`Fight::solve`] and [`Fight::winner`]: see the module
 /// documentation.
 struct Search<'a> {
@@ -690,10 +901,13 @@ struct Search<'a> {
     visited: usize,
     max_visits: usize,
     gave_up: bool,
-    /// Lists of moves, kept for reuse so that a search does not allocate one per
-    /// position.
-    buffers: Vec<Vec<(u8, Candidate)>>,
+    /// Lists of moves and chains, kept for reuse so that a search does not allocate one
+    /// per position.
+    buffers: Vec<Scratch>,
 }
+
+/// What the search of one position works with: the moves to try, and the chains.
+type Scratch = (Vec<(u8, Candidate)>, Box<Chains>);
 
 /// How deep a line may go before the search gives up: far more moves than a region of
 /// [`MAX_POINTS`] points can hold without repeating.
@@ -748,16 +962,21 @@ impl<'a> Search<'a> {
             self.gave_up = true;
             return (false, true);
         }
+        let (mut next, mut chains) = self
+            .buffers
+            .pop()
+            .unwrap_or_else(|| (Vec::new(), Chains::new()));
+        chains.fill(self.fight, state.stones);
         // Only a move of the targets' own colour can settle them (the side to move is the
         // seeker then, in a fight with targets of one colour).
-        if state.to_move == seeker && self.fight.settled(state.stones) {
+        if state.to_move == seeker && self.fight.settled(state.stones, &chains) {
+            self.buffers.push((next, chains));
             self.known.insert((state, seeker), false);
             return (false, false);
         }
         self.on_line.push(state);
         let seeking = state.to_move == seeker;
-        let mut next = self.buffers.pop().unwrap_or_default();
-        self.fight.candidates(state, seeker, &mut next);
+        self.fight.candidates(state, seeker, &chains, &mut next);
         // A seeker's position is won by one move into a won position; the other side's
         // by every move leading into one.
         let mut result = !seeking;
@@ -765,7 +984,7 @@ impl<'a> Search<'a> {
         for &(_, candidate) in &next {
             let m = match candidate {
                 Candidate::Pass => self.fight.pass(state),
-                Candidate::Play(p) => match self.fight.play(state, usize::from(p)) {
+                Candidate::Play(p) => match self.fight.play(state, usize::from(p), &chains) {
                     Some(m) => m,
                     None => continue,
                 },
@@ -785,7 +1004,7 @@ impl<'a> Search<'a> {
             }
             rests_on_line |= on_line;
         }
-        self.buffers.push(next);
+        self.buffers.push((next, chains));
         self.on_line.pop();
         let rests_on_line = !result && rests_on_line;
         if !rests_on_line && !self.gave_up {
@@ -881,6 +1100,58 @@ mod tests {
                 white_first: Some(Color::Black)
             })
         );
+    }
+
+    /// A remembered answer says what a search would: the same answer and count under a
+    /// bound it fits, a give-up one past the bound under a smaller one, and a search
+    /// again past a give-up (which may come before the bound: a line too long).
+    #[test]
+    fn a_remembered_answer_is_the_answer_a_search_gives_under_any_bound() {
+        let race = Board::from_diagram(
+            "
+            . . O X X O
+            . . O X O O
+            X X X X O .
+            O O O O O .
+            . . . . . .
+            . . . . . .",
+        )
+        .expect("a diagram");
+        let region = at(&race, &["A6", "B6", "C6", "A5", "B5", "C5"]);
+        let fight = Fight::new(&race, &region, &at(&race, &["C6"])).expect("a fight");
+        let stones = fight.stones_of(&race);
+        let searched = |bound| fight.attack_searched(stones, Color::Black, bound);
+        let (out, visited) = searched(10_000);
+        assert_eq!(out, Some([true, true]));
+        assert!(visited > 2, "a real search: {visited}");
+        for bound in [10_000, visited, visited - 1, 1, 0] {
+            // Asked twice: once searched (or remembered from an earlier bound), once
+            // remembered; both as the search under that bound.
+            for _ in 0..2 {
+                assert_eq!(
+                    fight.attack_counted(&race, Color::Black, bound),
+                    searched(bound),
+                    "bound {bound}"
+                );
+            }
+        }
+        let mut board = Board::new(5, 5).expect("a board");
+        board
+            .set(Point::new(2, 2), Some(Color::Black))
+            .expect("on the board");
+        let all: Vec<Point> = (0..5)
+            .flat_map(|y| (0..5).map(move |x| Point::new(x, y)))
+            .collect();
+        let open = Fight::new(&board, &all, &[Point::new(2, 2)]).expect("a fight");
+        let stones = open.stones_of(&board);
+        for bound in [300, 200, 400, 300] {
+            assert_eq!(
+                open.attack_counted(&board, Color::White, bound),
+                open.attack_searched(stones, Color::White, bound),
+                "bound {bound}"
+            );
+            assert_eq!(open.attack_counted(&board, Color::White, bound).0, None);
+        }
     }
 
     /// Past the bound the fight gives up instead of reading on: a lone stone in the middle
