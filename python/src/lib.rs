@@ -616,8 +616,9 @@ impl PyRuleSet {
         self.0.to_string()
     }
 
-    fn __repr__(&self) -> String {
-        format!("RuleSet.parse({:?})", self.0.to_string())
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = self.0.to_string().into_pyobject(py)?;
+        Ok(format!("RuleSet.parse({})", text.repr()?))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -709,7 +710,8 @@ impl Batch {
     }
 
     /// Up to `n` rows as columns: `{column: [value, ...]}` with the row's keys, for
-    /// `batch_table`. An empty dict at the end.
+    /// `batch_table`; `result_matches` as the CSV writes it (`true`, `false`,
+    /// `uncertain`: a column holds one type). An empty dict at the end.
     fn columns<'py>(&self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyDict>> {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         let columns: Vec<Bound<'py, PyList>> = ROW_KEYS.iter().map(|_| PyList::empty(py)).collect();
@@ -717,7 +719,12 @@ impl Batch {
         while count < n {
             let Some(row) = state.next(py)? else { break };
             for (key, column) in ROW_KEYS.iter().zip(&columns) {
-                column.append(to_py(py, row.get(*key).unwrap_or(&Value::Null))?)?;
+                let value = row.get(*key).unwrap_or(&Value::Null);
+                match value {
+                    // One type per column: `result_matches` as the CSV writes it.
+                    Value::Bool(b) if *key == "result_matches" => column.append(b.to_string())?,
+                    _ => column.append(to_py(py, value)?)?,
+                }
             }
             count += 1;
         }
