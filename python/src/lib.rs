@@ -16,9 +16,10 @@ use goref::check;
 use goref::judge::DeadPlan;
 use goref::life::DeadChoice;
 use goref::point::PointName;
-use goref::report::{CheckError, FindingReport, GameReport, Warning};
+use goref::report::{CheckError, GameReport, Warning};
 use goref::rules::{self, RulesChoice};
 use goref::sgf::{self, Action, GameRecord, Limits};
+use pyo3::IntoPyObjectExt;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyAttributeError, PyException, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -56,6 +57,11 @@ mod places {
 mod stdout {
     pub fn diagnostic(_text: impl std::fmt::Display) {}
 }
+
+/// The command line's allocator (cmd/main.rs): the library allocates per game and per
+/// row, and with the system's allocator a batch took about a third more CPU.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use walk::inputs::Source;
 use walk::pipeline;
@@ -214,9 +220,6 @@ view!(
 view!(Report, "The report of one game under one rule set: one object of `goref validate` or `goref score --format json`.", {
     "findings" => Finding, "score" => Score
 });
-view!(Row, "One row of `goref batch`: the columns of its CSV and the object of its JSON Lines.", {
-    "findings" => Finding
-});
 view!(Move, "One move of a game's main line, as loaded.", {});
 view!(Game, "One game as loaded: its root values, its main line's moves and the loader's warnings.", {
     "moves" => Move, "setup" => Plain
@@ -237,42 +240,6 @@ fn report_json(report: &GameReport) -> Map<String, Value> {
         value["score"]["notes"] = score.notes.iter().map(words::note).collect();
     }
     object(value)
-}
-
-/// A row as `goref batch --jsonl` writes it (cmd/output/rows.rs): the columns of the
-/// CSV, then the findings.
-fn row_json(r: &GameReport) -> Map<String, Value> {
-    let first_illegal = r
-        .findings
-        .iter()
-        .find(|f| f.severity == goref::Severity::Illegal);
-    let score = r.score.as_ref();
-    let findings: &[FindingReport] = &r.findings;
-    object(json!({
-        "file": r.file,
-        "game": r.game,
-        "rules": r.rules,
-        "size": r.size,
-        "komi": r.komi,
-        "handicap": r.handicap,
-        "black": r.black,
-        "white": r.white,
-        "moves": r.moves,
-        "valid": r.valid,
-        "illegal_count": r.illegal_count,
-        "first_illegal_move": first_illegal.and_then(|f| f.move_number),
-        "first_illegal_kind": first_illegal.map(|f| f.kind),
-        "recorded_result": r.recorded_result,
-        "result": score.map(|s| s.result.as_str()),
-        "black_score": score.and_then(|s| s.black),
-        "white_score": score.and_then(|s| s.white),
-        "margin": score.and_then(|s| s.margin),
-        "dead_source": score.map(|s| s.dead_source),
-        "result_matches": score.and_then(|s| s.result_matches),
-        "error": r.error.as_ref().map(words::error),
-        "decided_by": score.map(|s| s.decided_by),
-        "findings": findings,
-    }))
 }
 
 fn reports(py: Python<'_>, rows: &[GameReport]) -> PyResult<Vec<Py<Report>>> {
@@ -629,10 +596,133 @@ impl PyRuleSet {
 }
 
 // ---------------------------------------------------------------------------------------
+// Rows of batch: made in the workers as the command line makes them (the report), read
+// column by column only when Python asks, so a row costs no JSON on the way.
+
+/// One row of `goref batch`: the columns of its CSV and the object of its JSON Lines
+/// (cmd/output/rows.rs), as attributes; `to_dict()` is the JSON Lines object.
+#[pyclass(frozen, module = "goref")]
+pub struct Row {
+    report: GameReport,
+    /// `error` in the command line's words.
+    error: Option<String>,
+}
+
+impl Row {
+    fn new(report: GameReport) -> Row {
+        let error = report.error.as_ref().map(words::error);
+        Row { report, error }
+    }
+
+    /// The value of a column, as `goref batch --jsonl` writes it; `None` for no column.
+    /// The findings are `Finding`s, or with `plain`, dicts.
+    fn column(&self, py: Python<'_>, key: &str, plain: bool) -> PyResult<Option<Py<PyAny>>> {
+        fn any<'py, T: IntoPyObject<'py>>(py: Python<'py>, value: T) -> PyResult<Py<PyAny>> {
+            value.into_py_any(py)
+        }
+        let finite = |x: Option<f64>| x.filter(|x| x.is_finite());
+        let r = &self.report;
+        let score = r.score.as_ref();
+        let first_illegal = || {
+            r.findings
+                .iter()
+                .find(|f| f.severity == goref::Severity::Illegal)
+        };
+        let value = match key {
+            "file" => any(py, &r.file)?,
+            "game" => any(py, r.game)?,
+            "rules" => any(py, &r.rules)?,
+            "size" => any(py, &r.size)?,
+            "komi" => any(py, finite(r.komi))?,
+            "handicap" => any(py, r.handicap)?,
+            "black" => any(py, &r.black)?,
+            "white" => any(py, &r.white)?,
+            "moves" => any(py, r.moves)?,
+            "valid" => any(py, r.valid)?,
+            "illegal_count" => any(py, r.illegal_count)?,
+            "first_illegal_move" => any(py, first_illegal().and_then(|f| f.move_number))?,
+            "first_illegal_kind" => any(py, first_illegal().map(|f| f.kind.as_str()))?,
+            "recorded_result" => any(py, &r.recorded_result)?,
+            "result" => any(py, score.map(|s| s.result.as_str()))?,
+            "black_score" => any(py, finite(score.and_then(|s| s.black)))?,
+            "white_score" => any(py, finite(score.and_then(|s| s.white)))?,
+            "margin" => any(py, finite(score.and_then(|s| s.margin)))?,
+            "dead_source" => any(py, score.map(|s| s.dead_source.as_str()))?,
+            "result_matches" => {
+                let agreement = score.and_then(|s| s.result_matches);
+                to_py(py, &serde_json::to_value(agreement).unwrap_or(Value::Null))?
+            }
+            "error" => any(py, &self.error)?,
+            "decided_by" => any(py, score.map(|s| s.decided_by.as_str()))?,
+            "findings" => {
+                let list = PyList::empty(py);
+                for finding in &r.findings {
+                    let map = object(serde_json::to_value(finding).unwrap_or(Value::Null));
+                    if plain {
+                        list.append(map_to_py(py, &map)?)?;
+                    } else {
+                        list.append(Py::new(py, Finding { map })?)?;
+                    }
+                }
+                list.into_any().unbind()
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(value))
+    }
+}
+
+#[pymethods]
+impl Row {
+    fn __getattr__(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
+        self.column(py, name, false)?.ok_or_else(|| {
+            PyAttributeError::new_err(format!("'Row' object has no attribute '{name}'"))
+        })
+    }
+
+    fn __dir__(&self) -> Vec<&'static str> {
+        let mut names = ROW_KEYS.to_vec();
+        names.push("to_dict");
+        names
+    }
+
+    /// The row as `goref batch --jsonl` writes it, parsed.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for key in ROW_KEYS {
+            dict.set_item(key, self.column(py, key, true)?)?;
+        }
+        Ok(dict)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Row>().is_ok_and(|other| {
+            let other = other.get();
+            other.report == self.report && other.error == self.error
+        })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut parts = Vec::new();
+        for key in ROW_KEYS {
+            let shown = match key {
+                "findings" => format!("[{} items]", self.report.findings.len()),
+                _ => match self.column(py, key, false)? {
+                    Some(value) => value.bind(py).repr()?.to_string(),
+                    None => continue,
+                },
+            };
+            parts.push(format!("{key}={shown}"));
+        }
+        Ok(format!("Row({})", parts.join(", ")))
+    }
+}
+
+// ---------------------------------------------------------------------------------------
 // batch
 
 /// What the pipeline's thread hands over: each unit's rows, in input order.
-type Unit = Vec<Map<String, Value>>;
+type Unit = Vec<GameReport>;
 
 /// The rows of `goref batch` over files, folders and archives, in input order, while
 /// the work goes on without the GIL on a pool of `jobs` threads.
@@ -643,14 +733,14 @@ pub struct Batch {
 
 struct BatchState {
     rows: Option<Receiver<Unit>>,
-    pending: VecDeque<Map<String, Value>>,
+    pending: VecDeque<GameReport>,
     thread: Option<JoinHandle<Result<(), String>>>,
 }
 
 impl BatchState {
     /// The next row, waiting for it without the GIL (and answering Ctrl-C); `None` at
     /// the end. A run that stopped on a bug is a `GorefError`.
-    fn next(&mut self, py: Python<'_>) -> PyResult<Option<Map<String, Value>>> {
+    fn next(&mut self, py: Python<'_>) -> PyResult<Option<GameReport>> {
         loop {
             if let Some(row) = self.pending.pop_front() {
                 return Ok(Some(row));
@@ -704,7 +794,7 @@ impl Batch {
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<Row>>> {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         match state.next(py)? {
-            Some(map) => Ok(Some(Py::new(py, Row { map })?)),
+            Some(report) => Ok(Some(Py::new(py, Row::new(report))?)),
             None => Ok(None),
         }
     }
@@ -717,13 +807,17 @@ impl Batch {
         let columns: Vec<Bound<'py, PyList>> = ROW_KEYS.iter().map(|_| PyList::empty(py)).collect();
         let mut count = 0;
         while count < n {
-            let Some(row) = state.next(py)? else { break };
+            let Some(report) = state.next(py)? else {
+                break;
+            };
+            let row = Row::new(report);
             for (key, column) in ROW_KEYS.iter().zip(&columns) {
-                let value = row.get(*key).unwrap_or(&Value::Null);
-                match value {
-                    // One type per column: `result_matches` as the CSV writes it.
-                    Value::Bool(b) if *key == "result_matches" => column.append(b.to_string())?,
-                    _ => column.append(to_py(py, value)?)?,
+                if *key == "result_matches" {
+                    // One type per column: as the CSV writes it.
+                    let agreement = row.report.score.as_ref().and_then(|s| s.result_matches);
+                    column.append(agreement.map(|a| a.to_string()))?;
+                } else {
+                    column.append(row.column(py, key, true)?)?;
                 }
             }
             count += 1;
@@ -865,11 +959,10 @@ fn run_batch(
 ) -> Result<(), String> {
     let names: Vec<String> = choices.iter().map(RulesChoice::name).collect();
     let work = move |name: &str, bytes: Result<Vec<u8>, String>| -> Unit {
-        let reports = match bytes {
+        match bytes {
             Ok(bytes) => check::judge_file(name, &bytes, &choices, &plan, &limits).rows(),
             Err(error) => check::unreadable_rows(name, 0, &names, &CheckError::Read(error)),
-        };
-        reports.iter().map(row_json).collect()
+        }
     };
     let emit = |unit: Unit| {
         rows.send(unit)
