@@ -6,7 +6,8 @@
 times, as whole processes taken in turn (A B C, A B C...), started the same way:
 
   cli      BIN batch -q --jobs N --fail-on none --jsonl /dev/null DIR
-  python   python3 benches/python.py batch DIR --jobs N   (every row of goref.batch read)
+  python   python3 benches/python.py batch DIR --jobs N   (every row of goref.batch read, its
+           `valid` looked at)
   sgfmill  python3 benches/python.py sgfmill DIR          (parse each .sgf and replay its
            main line on sgfmill's board: no superko, no turn order, no findings, no count)
 
@@ -27,10 +28,11 @@ import time
 def run_batch(folder, jobs):
     import goref
 
-    rows = 0
-    for _row in goref.batch([folder], jobs=jobs):
+    rows = invalid = 0
+    for row in goref.batch([folder], jobs=jobs):
         rows += 1
-    print(rows)
+        invalid += not row.valid
+    print(rows, invalid)
 
 
 def sgf_files(folder):
