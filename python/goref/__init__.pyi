@@ -57,6 +57,8 @@ class Score:
     scored: bool
     dead_source: str
     dead_stones: list[str]
+    #: Present when goref's estimate chose the dead stones: its groups.
+    estimate: list[dict[str, Any]]
     result_matches: Optional[str]
     breakdown: Optional[dict[str, Any]]
     notes: list[str]
