@@ -199,14 +199,6 @@ macro_rules! view {
     };
 }
 
-/// A view with no nested views.
-struct Plain;
-impl Plain {
-    fn wrap(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
-        to_py(py, value)
-    }
-}
-
 view!(
     Finding,
     "One finding of the validator or the count, as in the JSON output.",
@@ -222,7 +214,7 @@ view!(Report, "The report of one game under one rule set: one object of `goref v
 });
 view!(Move, "One move of a game's main line, as loaded.", {});
 view!(Game, "One game as loaded: its root values, its main line's moves and the loader's warnings.", {
-    "moves" => Move, "setup" => Plain
+    "moves" => Move
 });
 
 // ---------------------------------------------------------------------------------------

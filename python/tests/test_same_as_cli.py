@@ -96,3 +96,10 @@ def test_a_path_object_is_a_path(goref_bin):
     path = ROOT / "fixtures/illegal/ko/immediate-retake.sgf"
     assert goref.validate(path) == goref.validate(str(path))
     assert isinstance(path, pathlib.PurePath)
+
+
+def test_rules_are_those_of_goref_rules(goref_bin):
+    want = json.loads(cli(goref_bin, "rules", "--format", "json"))
+    assert [r.to_dict() for r in goref.rules()] == want
+    one = json.loads(cli(goref_bin, "rules", "aga+ko=positional", "--format", "json"))
+    assert goref.RuleSet.parse("aga+ko=positional").to_dict() == one
