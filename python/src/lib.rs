@@ -7,8 +7,9 @@
 //! compiled here from the same files) on a thread pool of its own, without the GIL.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -721,6 +722,8 @@ type Unit = Vec<GameReport>;
 #[pyclass(module = "goref")]
 pub struct Batch {
     state: Mutex<BatchState>,
+    /// Set by `close`: the thread reading the rows, if one is, stops at its next wake.
+    closed: AtomicBool,
 }
 
 struct BatchState {
@@ -732,8 +735,12 @@ struct BatchState {
 impl BatchState {
     /// The next row, waiting for it without the GIL (and answering Ctrl-C); `None` at
     /// the end. A run that stopped on a bug is a `GorefError`.
-    fn next(&mut self, py: Python<'_>) -> PyResult<Option<GameReport>> {
+    fn next(&mut self, py: Python<'_>, closed: &AtomicBool) -> PyResult<Option<GameReport>> {
         loop {
+            if closed.load(Ordering::Relaxed) {
+                self.close(py);
+                return Ok(None);
+            }
             if let Some(row) = self.pending.pop_front() {
                 return Ok(Some(row));
             }
@@ -777,6 +784,21 @@ impl BatchState {
     }
 }
 
+impl Batch {
+    /// The rows, for one thread. Waiting for the lock with the GIL held could deadlock
+    /// with the thread that holds it (it waits for rows without the GIL, then for the
+    /// GIL), so a second reader is refused, as a generator refuses one.
+    fn reader(&self) -> PyResult<MutexGuard<'_, BatchState>> {
+        match self.state.try_lock() {
+            Ok(state) => Ok(state),
+            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(PyValueError::new_err(
+                "this batch is being read by another thread: read a batch from one thread at a time",
+            )),
+        }
+    }
+}
+
 #[pymethods]
 impl Batch {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -784,8 +806,8 @@ impl Batch {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<Row>>> {
-        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        match state.next(py)? {
+        let mut state = self.reader()?;
+        match state.next(py, &self.closed)? {
             Some(report) => Ok(Some(Py::new(py, Row::new(report))?)),
             None => Ok(None),
         }
@@ -795,11 +817,11 @@ impl Batch {
     /// `batch_table`; `result_matches` as the CSV writes it (`true`, `false`,
     /// `uncertain`: a column holds one type). An empty dict at the end.
     fn columns<'py>(&self, py: Python<'py>, n: usize) -> PyResult<Bound<'py, PyDict>> {
-        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let mut state = self.reader()?;
         let columns: Vec<Bound<'py, PyList>> = ROW_KEYS.iter().map(|_| PyList::empty(py)).collect();
         let mut count = 0;
         while count < n {
-            let Some(report) = state.next(py)? else {
+            let Some(report) = state.next(py, &self.closed)? else {
                 break;
             };
             let row = Row::new(report);
@@ -825,10 +847,13 @@ impl Batch {
 
     /// Stop the run: the rows not yet read are dropped, the work in flight finishes.
     fn close(&self, py: Python<'_>) {
-        self.state
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .close(py);
+        self.closed.store(true, Ordering::Relaxed);
+        // Being read by another thread: that thread closes it within 100 ms.
+        match self.state.try_lock() {
+            Ok(mut state) => state.close(py),
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner().close(py),
+            Err(TryLockError::WouldBlock) => {}
+        }
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -935,6 +960,7 @@ fn batch(
             pending: VecDeque::new(),
             thread: Some(thread),
         }),
+        closed: AtomicBool::new(false),
     })
 }
 

@@ -112,3 +112,27 @@ def test_batch_table_holds_the_rows():
     frame = table.to_pandas()
     assert isinstance(frame, pd.DataFrame)
     assert int((~frame["valid"]).sum()) == sum(1 for r in rows if not r["valid"])
+
+
+def test_a_batch_closed_from_another_thread_ends_its_reader(tmp_path):
+    import threading
+
+    for i in range(400):
+        (tmp_path / f"{i:03}.sgf").write_bytes(GOOD)
+    rows = goref.batch([tmp_path], jobs=2)
+    first = threading.Event()
+    seen = []
+
+    def read():
+        for row in rows:
+            seen.append(row.file)
+            first.set()
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    assert first.wait(60)
+    rows.close()
+    reader.join(60)
+    assert not reader.is_alive(), "the reader did not stop after close()"
+    assert 1 <= len(seen) <= 400
+    assert seen == sorted(seen)
