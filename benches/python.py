@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""goref for Python beside the goref command and sgfmill, in one run over one folder.
+
+    python3 benches/python.py compare DIR [--goref BIN] [--jobs N] [--runs R] [--sgfmill-runs S]
+
+times, as whole processes taken in turn (A B C, A B C...), started the same way:
+
+  cli      BIN batch -q --jobs N --fail-on none --jsonl /dev/null DIR
+  python   python3 benches/python.py batch DIR --jobs N   (every row of goref.batch read, its
+           `valid` looked at)
+  sgfmill  python3 benches/python.py sgfmill DIR          (parse each .sgf and replay its
+           main line on sgfmill's board: no superko, no turn order, no findings, no count)
+
+and prints the median wall and CPU (user + system) seconds of each, and the ratios. The
+`batch` and `sgfmill` modes are the measured commands themselves, and print the number of
+rows or files they went through, which `compare` checks agree.
+"""
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run_batch(folder, jobs):
+    import goref
+
+    rows = invalid = 0
+    for row in goref.batch([folder], jobs=jobs):
+        rows += 1
+        invalid += not row.valid
+    print(rows, invalid)
+
+
+def sgf_files(folder):
+    found = []
+    for top, dirs, files in os.walk(folder):
+        dirs.sort()
+        found.extend(os.path.join(top, f) for f in sorted(files) if f.lower().endswith(".sgf"))
+    return found
+
+
+def run_sgfmill(folder):
+    from sgfmill import sgf, sgf_moves
+
+    files = 0
+    for path in sgf_files(folder):
+        with open(path, "rb") as f:
+            data = f.read()
+        files += 1
+        try:
+            game = sgf.Sgf_game.from_bytes(data)
+            board, plays = sgf_moves.get_setup_and_moves(game)
+        except Exception:  # a record sgfmill cannot read still counts as done
+            continue
+        for colour, move in plays:
+            if move is None:
+                continue
+            try:
+                board.play(move[0], move[1], colour)
+            except ValueError:
+                pass
+    print(files)
+
+
+def timed(command):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done.returncode not in (0, 1):
+        sys.exit(f"{' '.join(command)} failed: {done.stderr.decode()}")
+    return wall, cpu, done.stdout.decode().strip()
+
+
+def compare(args):
+    me = os.path.abspath(__file__)
+    commands = {
+        "cli": [args.goref, "batch", "-q", "--jobs", str(args.jobs), "--fail-on", "none", "--jsonl", "/dev/null", args.folder],
+        "python": [sys.executable, me, "batch", args.folder, "--jobs", str(args.jobs)],
+        "sgfmill": [sys.executable, me, "sgfmill", args.folder],
+    }
+    times = {name: [] for name in commands}
+    outputs = {}
+    for name, command in commands.items():  # one warm-up each
+        outputs[name] = timed(command)[2]
+    for i in range(args.runs):
+        for name, command in commands.items():
+            if name == "sgfmill" and i >= args.sgfmill_runs:
+                continue
+            wall, cpu, _ = timed(command)
+            times[name].append((wall, cpu))
+    print(f"python rows: {outputs['python']}, sgfmill files: {outputs['sgfmill']}")
+    medians = {}
+    print("| command | runs | median wall | min wall | median CPU |")
+    print("|---|---|---|---|---|")
+    for name, runs in times.items():
+        walls = [w for w, _ in runs]
+        cpus = [c for _, c in runs]
+        medians[name] = (statistics.median(walls), statistics.median(cpus))
+        print(f"| {name} | {len(runs)} | {medians[name][0]:.3f} s | {min(walls):.3f} s | {medians[name][1]:.3f} s |")
+    cli, py, mill = medians["cli"], medians["python"], medians["sgfmill"]
+    pairs = [p / c for (p, _), (c, _) in zip(times["python"], times["cli"])]
+    print(f"python / cli: wall {py[0] / cli[0]:.2f}x (median of pairs {statistics.median(pairs):.2f}x), CPU {py[1] / cli[1]:.2f}x")
+    print(f"sgfmill / python: wall {mill[0] / py[0]:.1f}x, CPU {mill[1] / py[1]:.1f}x")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="mode", required=True)
+    b = sub.add_parser("batch")
+    b.add_argument("folder")
+    b.add_argument("--jobs", type=int, default=None)
+    s = sub.add_parser("sgfmill")
+    s.add_argument("folder")
+    c = sub.add_parser("compare")
+    c.add_argument("folder")
+    c.add_argument("--goref", default="target/release/goref")
+    c.add_argument("--jobs", type=int, default=2)
+    c.add_argument("--runs", type=int, default=10)
+    c.add_argument("--sgfmill-runs", type=int, default=3)
+    args = parser.parse_args()
+    if args.mode == "batch":
+        run_batch(args.folder, args.jobs)
+    elif args.mode == "sgfmill":
+        run_sgfmill(args.folder)
+    else:
+        compare(args)
+
+
+if __name__ == "__main__":
+    main()
