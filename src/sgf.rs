@@ -41,10 +41,16 @@
 //! the validator's business.
 
 mod decode;
+mod gib;
+mod ngf;
 pub(crate) mod outline;
 mod plain;
 mod record;
 mod scan;
+mod ugf;
+pub mod write;
+
+pub use write::{ConvertError, Format, SgfText, format_of, to_sgf};
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -206,6 +212,11 @@ pub struct GameRecord {
     pub place: Option<String>,
     pub black: Option<String>,
     pub white: Option<String>,
+    /// `BR` and `WR` (the players' ranks) as written, the first non-empty value.
+    pub black_rank: Option<String>,
+    pub white_rank: Option<String>,
+    /// `DT` (when the game was played) as written, the first non-empty value.
+    pub date: Option<String>,
     /// `RE` as written.
     pub result: Option<String>,
     /// `PL` of the root (who moves first), when recorded.
@@ -458,9 +469,59 @@ impl Default for Limits {
 }
 
 /// The text the loader reads from `bytes`: decoded from the charset [`load`] finds (a
-/// byte-order mark, UTF-16, `CA`, or a guess), without the byte-order mark.
+/// byte-order mark, UTF-16, `CA`, or a guess), without the byte-order mark. For a GIB,
+/// NGF or UGF record, the SGF text it amounts to ([`write`]), which loads as it does.
 pub fn decoded_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    if let Some((_, Ok(game))) = foreign_game(bytes) {
+        return std::borrow::Cow::Owned(game.sgf());
+    }
     decode::decode(bytes).text
+}
+
+/// The format of a record in another server's format than SGF, told by its content: a
+/// GIB or UGF file by its first line (`\HS`, `[Header]`), an NGF file by its move lines
+/// when the file holds no SGF game.
+pub(crate) fn foreign_format(bytes: &[u8]) -> Option<Format> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let head = String::from_utf8_lossy(bytes.get(..bytes.len().min(1024)).unwrap_or(bytes));
+    if gib::looks_like(&head) {
+        return Some(Format::Gib);
+    }
+    if ugf::looks_like(&head) {
+        return Some(Format::Ugf);
+    }
+    if scan::find_game_start(bytes, 0).is_none() && ngf::looks_like(&String::from_utf8_lossy(bytes))
+    {
+        return Some(Format::Ngf);
+    }
+    None
+}
+
+/// The one game of a GIB, NGF or UGF file, decoded and read; `None` for any other file.
+fn foreign_game(bytes: &[u8]) -> Option<(Format, Result<write::ForeignGame, GameError>)> {
+    let format = foreign_format(bytes)?;
+    let declared = match format {
+        Format::Ugf => ugf::declared_charset(bytes),
+        _ => None,
+    };
+    let decoded = decode::decode_foreign(bytes, format.name(), declared);
+    let warnings: Vec<LoadWarning> = decoded
+        .notes
+        .into_iter()
+        .map(|message| LoadWarning {
+            node: None,
+            kind: WarningKind::Charset,
+            message,
+        })
+        .collect();
+    let text = &decoded.text;
+    let game = match format {
+        Format::Gib => gib::read(text, warnings),
+        Format::Ngf => ngf::read(text, warnings),
+        Format::Ugf => ugf::read(text, warnings),
+        Format::Sgf => return None,
+    };
+    Some((format, game))
 }
 
 /// Decode, split and parse every game of a file under the default [`Limits`]. One game's
@@ -515,6 +576,22 @@ fn load_games(
     }
     if let Some((what, hint)) = binary_format(bytes) {
         return Err(LoadError::Binary { what, hint });
+    }
+    if let Some((_, game)) = foreign_game(bytes) {
+        if deadline.passed() {
+            return Ok(vec![Err(deadline.error(0))]);
+        }
+        let record = game.and_then(|game| {
+            if game.moves.len() >= limits.max_nodes {
+                return Err(GameError::TooManyNodes {
+                    game: 0,
+                    limit: limits.max_nodes,
+                });
+            }
+            game.record()
+        });
+        deadline.spend(record.as_ref().map_or(1, |record| record.nodes));
+        return Ok(vec![record]);
     }
     let decoded = decode::decode(bytes);
     let text: &str = &decoded.text;
@@ -802,6 +879,9 @@ fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
         "RU" => text(&mut values).map(Prop::RU),
         "PC" => text(&mut values).map(Prop::PC),
         "OT" => text(&mut values).map(Prop::OT),
+        "BR" => text(&mut values).map(Prop::BR),
+        "WR" => text(&mut values).map(Prop::WR),
+        "DT" => text(&mut values).map(Prop::DT),
         _ => None,
     };
     read.unwrap_or_else(|| Prop::new(identifier, values))
