@@ -135,10 +135,7 @@ impl Visitor for Converter {
             }
             Err(error) => {
                 self.failed += 1;
-                crate::words::print_error(format_args!(
-                    "cannot convert {}: {error}",
-                    shown(&name)
-                ));
+                crate::words::print_error(format_args!("cannot convert {}: {error}", shown(&name)));
             }
         }
         ControlFlow::Continue(())
@@ -183,10 +180,7 @@ impl Converter {
                 format!("{stem} ({n}).sgf")
             };
             let target = folder.join(name);
-            if self
-                .written
-                .insert(target.to_string_lossy().to_lowercase())
-            {
+            if self.written.insert(target.to_string_lossy().to_lowercase()) {
                 return target;
             }
             n += 1;

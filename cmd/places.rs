@@ -159,8 +159,8 @@ fn read_as_record(path: &Path) -> bool {
     [
         ".sgf", ".gib", ".ngf", ".ugf", ".ugi", ".sgf.gz", ".zip", ".tar", ".tar.gz", ".tgz",
     ]
-        .iter()
-        .any(|e| name.ends_with(e))
+    .iter()
+    .any(|e| name.ends_with(e))
 }
 
 struct Input {

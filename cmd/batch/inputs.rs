@@ -388,9 +388,9 @@ impl MemberNames {
         let extension = [
             ".sgf.gz", ".tar.gz", ".sgf", ".gib", ".ngf", ".ugf", ".ugi", ".zip", ".tgz", ".tar",
         ]
-            .iter()
-            .find(|e| lower.ends_with(*e))
-            .map_or(0, |e| e.len());
+        .iter()
+        .find(|e| lower.ends_with(*e))
+        .map_or(0, |e| e.len());
         let (stem, extension) = name.split_at(name.len() - extension);
         let mut n = 2u64;
         loop {
