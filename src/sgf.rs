@@ -1,13 +1,16 @@
 //! Loading: bytes to [`GameRecord`]s.
 //!
-//! [`load`] turns the bytes of a file into one result per game tree, in file order. What
-//! it guarantees:
+//! [`load`] turns the bytes of a file into one result per game tree, in file order. Tygem's
+//! GIB, WBaduk's NGF and Pandanet's UGF/UGI records, told by their content, are read into
+//! the same [`GameRecord`] (`gib.rs`, `ngf.rs`, `ugf.rs`; one game per file, through the
+//! same builder as SGF), and [`to_sgf`] writes any record as SGF (`write.rs`). What it
+//! guarantees:
 //!
 //! - **It never panics and never gives up on a file because of one game.** Each game tree
 //!   of a collection is found by a bracket-aware scanner and parsed on its own, so a broken
 //!   game is one [`GameError`] and the others still load. A file-level [`LoadError`] means
-//!   there is nothing to read: no bytes, no `(;` game tree, another format (GIB, NGF,
-//!   GTP, UGF), or a binary file known by its signature (an image, a PDF, an archive
+//!   there is nothing to read: no bytes, no `(;` game tree, another format (a list of
+//!   GTP commands), or a binary file known by its signature (an image, a PDF, an archive
 //!   under another name, a program), whose bytes may hold a `(;` by chance. A game tree
 //!   none of whose nodes holds a property is no game ([`GameError::NoContent`]).
 //! - **Text is decoded before parsing**, from a byte-order mark, UTF-16 without one, the
