@@ -36,18 +36,14 @@ pub(crate) fn looks_like(text: &str) -> bool {
 pub(crate) fn read(text: &str, warnings: Vec<LoadWarning>) -> Result<ForeignGame, GameError> {
     let mut game = ForeignGame::new(SIZE);
     game.warnings = warnings;
+    // A move line is about 16 bytes.
+    game.moves.reserve(text.len() / 16);
     let mut header: Vec<(&str, &str, usize)> = Vec::new();
     let mut handicap_line = None;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
-        let line = raw.trim();
-        if let Some(inner) = line.strip_prefix("\\[").and_then(|l| l.strip_suffix("\\]")) {
-            if let Some((key, value)) = inner.split_once('=') {
-                header.push((key.trim(), value, line_no));
-            }
-        } else if let Some(rest) = line.strip_prefix("INI") {
-            handicap_line = Some((rest.to_string(), line_no));
-        } else if let Some(rest) = line.strip_prefix("STO") {
+        let line = raw.trim_ascii();
+        if let Some(rest) = line.strip_prefix("STO") {
             if game.cut.is_some() {
                 continue;
             }
@@ -72,6 +68,12 @@ pub(crate) fn read(text: &str, warnings: Vec<LoadWarning>) -> Result<ForeignGame
                     });
                 }
             }
+        } else if let Some(inner) = line.strip_prefix("\\[").and_then(|l| l.strip_suffix("\\]")) {
+            if let Some((key, value)) = inner.split_once('=') {
+                header.push((key.trim(), value, line_no));
+            }
+        } else if let Some(rest) = line.strip_prefix("INI") {
+            handicap_line = Some((rest.to_string(), line_no));
         }
     }
     let get = |key: &str| {
@@ -214,16 +216,29 @@ pub(crate) fn read(text: &str, warnings: Vec<LoadWarning>) -> Result<ForeignGame
     Ok(game)
 }
 
-/// `STO 0 NUMBER COLOUR X Y` (the part after `STO`): the colour and the point.
+/// `STO 0 NUMBER COLOUR X Y` (the part after `STO`): the colour and the point. Read a
+/// byte at a time: this is the loop over a record's moves.
 fn stone(rest: &str) -> Option<(Color, (u8, u8))> {
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let color = match *f.get(2)? {
-        "1" => Color::Black,
-        "2" => Color::White,
+    let mut fields = rest
+        .as_bytes()
+        .split(|b| *b == b' ' || *b == b'\t')
+        .filter(|f| !f.is_empty());
+    let color = match fields.nth(2)? {
+        b"1" => Color::Black,
+        b"2" => Color::White,
         _ => return None,
     };
-    let coordinate = |s: &str| s.parse::<u8>().ok().filter(|c| *c < 52);
-    Some((color, (coordinate(f.get(3)?)?, coordinate(f.get(4)?)?)))
+    let mut coordinate = || -> Option<u8> {
+        let digits = fields.next()?;
+        if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let value = digits.iter().fold(0u8, |v, d| v * 10 + (d - b'0'));
+        (value < 52).then_some(value)
+    };
+    let x = coordinate()?;
+    let y = coordinate()?;
+    Some((color, (x, y)))
 }
 
 /// `name (rank)` as GIB writes a player: the name and the rank when the value ends with
