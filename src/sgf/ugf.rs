@@ -52,29 +52,35 @@ pub(crate) fn declared_charset(bytes: &[u8]) -> Option<&'static Encoding> {
 
 /// Read the game of a UGF or UGI file.
 pub(crate) fn read(text: &str, warnings: Vec<LoadWarning>) -> Result<ForeignGame, GameError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .collect();
-    let section_of = |name: &str| -> Vec<(usize, &str)> {
-        let mut inside = false;
-        let mut out = Vec::new();
-        for &(n, l) in &lines {
-            if l.starts_with('[') && l.ends_with(']') {
-                inside = l[1..l.len() - 1].eq_ignore_ascii_case(name);
-            } else if inside {
-                out.push((n, l));
-            }
+    // One pass: each line to its section.
+    let mut header: Vec<(&str, &str, usize)> = Vec::new();
+    let mut data: Vec<(usize, &str)> = Vec::new();
+    let mut comments: Vec<&str> = Vec::new();
+    let mut section = "";
+    for (i, raw) in text.lines().enumerate() {
+        let l = raw.trim_ascii();
+        if l.is_empty() {
+            continue;
         }
-        out
-    };
-    let header = section_of("Header");
+        if l.len() >= 2 && l.starts_with('[') && l.ends_with(']') {
+            section = &l[1..l.len() - 1];
+            continue;
+        }
+        if section.eq_ignore_ascii_case("Data") {
+            data.push((i + 1, l));
+        } else if section.eq_ignore_ascii_case("Header") {
+            if let Some((k, v)) = l.split_once('=') {
+                header.push((k.trim(), v.trim(), i + 1));
+            }
+        } else if section.eq_ignore_ascii_case("ReviewComment") {
+            comments.push(l);
+        }
+    }
     let get = |key: &str| {
-        header.iter().find_map(|&(n, l)| {
-            let (k, v) = l.split_once('=')?;
-            (k.trim() == key).then_some((v.trim(), n))
-        })
+        header
+            .iter()
+            .find(|(k, _, _)| *k == key)
+            .map(|&(_, v, n)| (v, n))
     };
     let size = match get("Size") {
         None => 19,
@@ -190,19 +196,22 @@ pub(crate) fn read(text: &str, warnings: Vec<LoadWarning>) -> Result<ForeignGame
         }
     }
 
-    for (line, l) in section_of("Data") {
+    for (line, l) in data {
         if game.cut.is_some() {
             break;
         }
-        let fields: Vec<&str> = l.split(',').map(str::trim).collect();
-        let read = match fields.as_slice() {
-            [point, color, node, ..] => {
-                let color = match color.as_bytes().first() {
+        let mut fields = l.as_bytes().split(|b| *b == b',').map(<[u8]>::trim_ascii);
+        let read = match (fields.next(), fields.next(), fields.next()) {
+            (Some(point), Some(color), Some(node)) => {
+                let color = match color.first() {
                     Some(b'B') => Some(Color::Black),
                     Some(b'W') => Some(Color::White),
                     _ => None,
                 };
-                color.zip(node.parse::<u32>().ok()).zip(vertex(point, size))
+                let node =
+                    (!node.is_empty() && node.len() <= 9 && node.iter().all(u8::is_ascii_digit))
+                        .then(|| node.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0')));
+                color.zip(node).zip(vertex(point, size))
             }
             _ => None,
         };
@@ -231,7 +240,7 @@ pub(crate) fn read(text: &str, warnings: Vec<LoadWarning>) -> Result<ForeignGame
     }
 
     let mut comment_node = None;
-    for (_, l) in section_of("ReviewComment") {
+    for l in comments {
         if let Some(rest) = l.strip_prefix(".Comment,") {
             comment_node = rest
                 .trim()
@@ -247,8 +256,8 @@ pub(crate) fn read(text: &str, warnings: Vec<LoadWarning>) -> Result<ForeignGame
 
 /// A `Data` point: `Some(Some(point))`, `Some(None)` for a pass (a column past the
 /// board), `None` when it is not two capital letters with a row on the board.
-fn vertex(point: &str, size: u8) -> Option<Option<(u8, u8)>> {
-    let &[column, row] = point.as_bytes() else {
+fn vertex(point: &[u8], size: u8) -> Option<Option<(u8, u8)>> {
+    let &[column, row] = point else {
         return None;
     };
     if !column.is_ascii_uppercase() || !row.is_ascii_uppercase() {
@@ -267,11 +276,11 @@ mod tests {
 
     #[test]
     fn points_count_rows_from_the_bottom() {
-        assert_eq!(vertex("QP", 19), Some(Some((16, 3))));
-        assert_eq!(vertex("AA", 19), Some(Some((0, 18))));
-        assert_eq!(vertex("YA", 19), Some(None));
-        assert_eq!(vertex("AZ", 19), None);
-        assert_eq!(vertex("qp", 19), None);
+        assert_eq!(vertex(b"QP", 19), Some(Some((16, 3))));
+        assert_eq!(vertex(b"AA", 19), Some(Some((0, 18))));
+        assert_eq!(vertex(b"YA", 19), Some(None));
+        assert_eq!(vertex(b"AZ", 19), None);
+        assert_eq!(vertex(b"qp", 19), None);
     }
 
     #[test]
