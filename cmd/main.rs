@@ -3,6 +3,7 @@
 
 mod annotate;
 mod batch;
+mod convert;
 mod input;
 mod options;
 mod output;
@@ -49,6 +50,8 @@ enum Command {
     Show(show::Args),
     /// Adjudicate a contest's records and print the standings: ranking, crosstable, games.
     Standings(standings::Args),
+    /// Write GIB, NGF and UGF/UGI records (and SGF ones, re-encoded) as UTF-8 SGF files.
+    Convert(convert::Args),
 }
 
 /// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules::run(args),
         Command::Show(args) => show::run(args),
         Command::Standings(args) => standings::run(args),
+        Command::Convert(args) => convert::run(args),
     };
     // Whatever an engine left behind that is still running (its engine was ending as the
     // command returned) ends with goref.

@@ -156,9 +156,11 @@ fn read_as_record(path: &Path) -> bool {
         .file_name()
         .map(|n| n.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
-    [".sgf", ".sgf.gz", ".zip", ".tar", ".tar.gz", ".tgz"]
-        .iter()
-        .any(|e| name.ends_with(e))
+    [
+        ".sgf", ".gib", ".ngf", ".ugf", ".ugi", ".sgf.gz", ".zip", ".tar", ".tar.gz", ".tgz",
+    ]
+    .iter()
+    .any(|e| name.ends_with(e))
 }
 
 struct Input {

@@ -1,13 +1,16 @@
 //! Loading: bytes to [`GameRecord`]s.
 //!
-//! [`load`] turns the bytes of a file into one result per game tree, in file order. What
-//! it guarantees:
+//! [`load`] turns the bytes of a file into one result per game tree, in file order. Tygem's
+//! GIB, WBaduk's NGF and Pandanet's UGF/UGI records, told by their content, are read into
+//! the same [`GameRecord`] (`gib.rs`, `ngf.rs`, `ugf.rs`; one game per file, through the
+//! same builder as SGF), and [`to_sgf`] writes any record as SGF (`write.rs`). What it
+//! guarantees:
 //!
 //! - **It never panics and never gives up on a file because of one game.** Each game tree
 //!   of a collection is found by a bracket-aware scanner and parsed on its own, so a broken
 //!   game is one [`GameError`] and the others still load. A file-level [`LoadError`] means
-//!   there is nothing to read: no bytes, no `(;` game tree, another format (GIB, NGF,
-//!   GTP, UGF), or a binary file known by its signature (an image, a PDF, an archive
+//!   there is nothing to read: no bytes, no `(;` game tree, another format (a list of
+//!   GTP commands), or a binary file known by its signature (an image, a PDF, an archive
 //!   under another name, a program), whose bytes may hold a `(;` by chance. A game tree
 //!   none of whose nodes holds a property is no game ([`GameError::NoContent`]).
 //! - **Text is decoded before parsing**, from a byte-order mark, UTF-16 without one, the
@@ -41,10 +44,16 @@
 //! the validator's business.
 
 mod decode;
+mod gib;
+mod ngf;
 pub(crate) mod outline;
 mod plain;
 mod record;
 mod scan;
+mod ugf;
+pub mod write;
+
+pub use write::{ConvertError, Format, SgfText, format_of, to_sgf};
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -206,6 +215,11 @@ pub struct GameRecord {
     pub place: Option<String>,
     pub black: Option<String>,
     pub white: Option<String>,
+    /// `BR` and `WR` (the players' ranks) as written, the first non-empty value.
+    pub black_rank: Option<String>,
+    pub white_rank: Option<String>,
+    /// `DT` (when the game was played) as written, the first non-empty value.
+    pub date: Option<String>,
     /// `RE` as written.
     pub result: Option<String>,
     /// `PL` of the root (who moves first), when recorded.
@@ -458,9 +472,59 @@ impl Default for Limits {
 }
 
 /// The text the loader reads from `bytes`: decoded from the charset [`load`] finds (a
-/// byte-order mark, UTF-16, `CA`, or a guess), without the byte-order mark.
+/// byte-order mark, UTF-16, `CA`, or a guess), without the byte-order mark. For a GIB,
+/// NGF or UGF record, the SGF text it amounts to ([`write`]), which loads as it does.
 pub fn decoded_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    if let Some((_, Ok(game))) = foreign_game(bytes) {
+        return std::borrow::Cow::Owned(game.sgf());
+    }
     decode::decode(bytes).text
+}
+
+/// The format of a record in another server's format than SGF, told by its content: a
+/// GIB or UGF file by its first line (`\HS`, `[Header]`), an NGF file by its move lines
+/// when the file holds no SGF game.
+pub(crate) fn foreign_format(bytes: &[u8]) -> Option<Format> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let head = String::from_utf8_lossy(bytes.get(..bytes.len().min(1024)).unwrap_or(bytes));
+    if gib::looks_like(&head) {
+        return Some(Format::Gib);
+    }
+    if ugf::looks_like(&head) {
+        return Some(Format::Ugf);
+    }
+    if scan::find_game_start(bytes, 0).is_none() && ngf::looks_like(&String::from_utf8_lossy(bytes))
+    {
+        return Some(Format::Ngf);
+    }
+    None
+}
+
+/// The one game of a GIB, NGF or UGF file, decoded and read; `None` for any other file.
+fn foreign_game(bytes: &[u8]) -> Option<(Format, Result<write::ForeignGame, GameError>)> {
+    let format = foreign_format(bytes)?;
+    let declared = match format {
+        Format::Ugf => ugf::declared_charset(bytes),
+        _ => None,
+    };
+    let decoded = decode::decode_foreign(bytes, format.name(), declared);
+    let warnings: Vec<LoadWarning> = decoded
+        .notes
+        .into_iter()
+        .map(|message| LoadWarning {
+            node: None,
+            kind: WarningKind::Charset,
+            message,
+        })
+        .collect();
+    let text = &decoded.text;
+    let game = match format {
+        Format::Gib => gib::read(text, warnings),
+        Format::Ngf => ngf::read(text, warnings),
+        Format::Ugf => ugf::read(text, warnings),
+        Format::Sgf => return None,
+    };
+    Some((format, game))
 }
 
 /// Decode, split and parse every game of a file under the default [`Limits`]. One game's
@@ -515,6 +579,22 @@ fn load_games(
     }
     if let Some((what, hint)) = binary_format(bytes) {
         return Err(LoadError::Binary { what, hint });
+    }
+    if let Some((_, game)) = foreign_game(bytes) {
+        if deadline.passed() {
+            return Ok(vec![Err(deadline.error(0))]);
+        }
+        let record = game.and_then(|game| {
+            if game.moves.len() >= limits.max_nodes {
+                return Err(GameError::TooManyNodes {
+                    game: 0,
+                    limit: limits.max_nodes,
+                });
+            }
+            game.record()
+        });
+        deadline.spend(record.as_ref().map_or(1, |record| record.nodes));
+        return Ok(vec![record]);
     }
     let decoded = decode::decode(bytes);
     let text: &str = &decoded.text;
@@ -802,6 +882,9 @@ fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
         "RU" => text(&mut values).map(Prop::RU),
         "PC" => text(&mut values).map(Prop::PC),
         "OT" => text(&mut values).map(Prop::OT),
+        "BR" => text(&mut values).map(Prop::BR),
+        "WR" => text(&mut values).map(Prop::WR),
+        "DT" => text(&mut values).map(Prop::DT),
         _ => None,
     };
     read.unwrap_or_else(|| Prop::new(identifier, values))

@@ -2,9 +2,12 @@
 //! into a stream of *units* (one SGF document each) in a deterministic order.
 //!
 //! Order: inputs in the order given; a folder's entries sorted by name (byte order) and
-//! walked depth-first. A folder yields files named `*.sgf` (any case) and the archives it
-//! holds (`*.zip`, `*.tar.gz`, `*.tgz`, `*.tar`, `*.sgf.gz`); directory symlinks are never
-//! followed inside a folder, so a link loop cannot hang the walk, and only regular files
+//! walked depth-first. A folder yields the game records it holds by name (`*.sgf`, and
+//! the servers' `*.gib`, `*.ngf`, `*.ugf`, `*.ugi`: [`RECORD_EXTENSIONS`], any case; each
+//! is read by its content) and the archives it holds (`*.zip`, `*.tar.gz`, `*.tgz`,
+//! `*.tar`, `*.sgf.gz`); other files are not game records and are passed over (see
+//! docs/formats.md, "Files a folder holds"); directory symlinks are never followed inside
+//! a folder, so a link loop cannot hang the walk, and only regular files
 //! (and links to them) are opened: a named pipe, a socket, a device, a link loop or a link
 //! to a folder found there is a unit that says it was skipped and why. A path given
 //! explicitly (argument or list line) is read whatever it is and whatever its extension
@@ -12,7 +15,7 @@
 //!
 //! Names: a plain file is named by its path as given; a member of an archive is named
 //! `ARCHIVE!MEMBER` (`games.zip!round1/a.sgf`); a `.sgf.gz` file by its own path. Inside
-//! `.zip` and `.tar*` archives, members named `*.sgf` (any case) are units, and so are
+//! `.zip` and `.tar*` archives, members named as game records are units, and so are
 //! the games of the archives and `.sgf.gz` files they hold (`games.zip!r1.zip!a.sgf`); an
 //! archive nested deeper is a unit that says it was not read; other members are ignored.
 //! Anything that cannot be read (a missing path, a folder that cannot be listed, a broken
@@ -128,6 +131,10 @@ fn list_units(list: &str, reader: impl BufRead, visitor: &mut dyn Visitor) -> Co
     ControlFlow::Continue(())
 }
 
+/// The names of game records goref reads: SGF, Tygem's GIB, WBaduk's NGF, Pandanet's UGF
+/// and UGI (each read by its content, `goref::sgf::load`).
+pub const RECORD_EXTENSIONS: [&str; 5] = [".sgf", ".gib", ".ngf", ".ugf", ".ugi"];
+
 /// What a name says a file is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -141,7 +148,7 @@ enum Kind {
 
 fn kind_of(name: &str) -> Kind {
     let lower = name.to_ascii_lowercase();
-    if lower.ends_with(".sgf") {
+    if RECORD_EXTENSIONS.iter().any(|e| lower.ends_with(e)) {
         Kind::Sgf
     } else if lower.ends_with(".sgf.gz") {
         Kind::SgfGz
@@ -378,10 +385,12 @@ impl MemberNames {
             return name;
         }
         let lower = name.to_ascii_lowercase();
-        let extension = [".sgf.gz", ".tar.gz", ".sgf", ".zip", ".tgz", ".tar"]
-            .iter()
-            .find(|e| lower.ends_with(*e))
-            .map_or(0, |e| e.len());
+        let extension = [
+            ".sgf.gz", ".tar.gz", ".sgf", ".gib", ".ngf", ".ugf", ".ugi", ".zip", ".tgz", ".tar",
+        ]
+        .iter()
+        .find(|e| lower.ends_with(*e))
+        .map_or(0, |e| e.len());
         let (stem, extension) = name.split_at(name.len() - extension);
         let mut n = 2u64;
         loop {

@@ -343,8 +343,8 @@ pub fn nothing_found(files: u64, found_game: bool, sources: &[Source]) -> Option
             named.push(format!("{} more", sources.len() - 3));
         }
         format!(
-            "no SGF file or archive in {} (folders are searched for *.sgf in any case, \
-             .zip, .tar, .tar.gz, .tgz and .sgf.gz)",
+            "no game record or archive in {} (folders are searched for *.sgf, *.gib, \
+             *.ngf, *.ugf and *.ugi in any case, .zip, .tar, .tar.gz, .tgz and .sgf.gz)",
             named.join(", ")
         )
     } else if files == 1 {

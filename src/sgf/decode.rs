@@ -445,3 +445,47 @@ fn hits(text: &str, common: &str) -> usize {
     let set: std::collections::HashSet<char> = common.chars().collect();
     text.chars().filter(|c| set.contains(c)).count()
 }
+
+/// Decode a record in another format than SGF (`format` names it: `Tygem GIB`), which
+/// names no charset, or only in its header (`declared`, UGF's `Lang`): a byte-order mark
+/// or valid UTF-8 first, then the declared charset when the bytes decode under it, then
+/// the East Asian charset under which the bytes look most like real text (a note says
+/// so), and last windows-1252 (a note says so).
+pub(crate) fn decode_foreign<'a>(
+    bytes: &'a [u8],
+    format: &str,
+    declared: Option<&'static Encoding>,
+) -> Decoded<'a> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Decoded {
+            text: Cow::Borrowed(text),
+            notes: Vec::new(),
+        };
+    }
+    if let Some(encoding) = declared
+        && let Some(text) = encoding.decode_without_bom_handling_and_without_replacement(bytes)
+    {
+        return Decoded {
+            text,
+            notes: Vec::new(),
+        };
+    }
+    let said = format!("the {format} file names no charset and is not UTF-8");
+    if let Some((encoding, text)) = guess_east_asian(bytes) {
+        return Decoded {
+            text,
+            notes: vec![format!(
+                "{said}: read as {} (guessed)",
+                display_name(encoding)
+            )],
+        };
+    }
+    let (text, _) = WINDOWS_1252.decode_without_bom_handling(bytes);
+    Decoded {
+        text,
+        notes: vec![format!(
+            "{said}: read as Latin-1 (windows-1252); names may be wrong"
+        )],
+    }
+}

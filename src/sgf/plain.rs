@@ -40,9 +40,9 @@ use crate::board::Color;
 /// board size), valid or not. Any other property, valid or not, leaves the record as it
 /// is, so the loader may leave it out before sgf-parse reads it. Kept here, the lower of
 /// the two modules, so that `record.rs` uses `plain.rs` and not the other way round.
-pub(crate) const READ: [&str; 21] = [
+pub(crate) const READ: [&str; 24] = [
     "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "PC",
-    "PB", "PW", "RE", "OT", "KO",
+    "PB", "PW", "RE", "OT", "KO", "BR", "WR", "DT",
 ];
 
 /// Fewer plain move nodes in a row than this are not worth a piece of their own.

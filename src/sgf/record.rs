@@ -219,6 +219,10 @@ struct Builder {
     place: Option<String>,
     black: Option<String>,
     white: Option<String>,
+    /// `BR`, `WR` and `DT`: informative, so the first value is kept without a warning.
+    black_rank: Option<String>,
+    white_rank: Option<String>,
+    date: Option<String>,
     result: Option<String>,
     first_player: Option<Color>,
     setup: BTreeMap<Point, Stone>,
@@ -289,6 +293,9 @@ impl Builder {
             place: None,
             black: None,
             white: None,
+            black_rank: None,
+            white_rank: None,
+            date: None,
             result: None,
             first_player: None,
             setup: BTreeMap::new(),
@@ -425,6 +432,9 @@ impl Builder {
             Prop::PW(t) => self.text(n, "PW", &t.text),
             Prop::RE(t) => self.text(n, "RE", &t.text),
             Prop::OT(t) => self.text(n, "OT", &t.text),
+            Prop::BR(t) => first_text(&mut self.black_rank, &t.text),
+            Prop::WR(t) => first_text(&mut self.white_rank, &t.text),
+            Prop::DT(t) => first_text(&mut self.date, &t.text),
             Prop::Invalid(id, values) => self.invalid(n, &id, &values, parts),
             _ => {}
         }
@@ -660,6 +670,9 @@ impl Builder {
             place: self.place,
             black: self.black,
             white: self.white,
+            black_rank: self.black_rank,
+            white_rank: self.white_rank,
+            date: self.date,
             result: self.result,
             first_player: self.first_player,
             setup: split_setup(self.setup),
@@ -921,6 +934,14 @@ impl Builder {
                 ),
             ),
         }
+    }
+}
+
+/// Keep `text` (trimmed, on one line) in `slot` unless it already holds a value.
+fn first_text(slot: &mut Option<String>, text: &str) {
+    let t = text.trim();
+    if slot.is_none() && !t.is_empty() {
+        *slot = Some(t.split_whitespace().collect::<Vec<_>>().join(" "));
     }
 }
 

@@ -186,7 +186,7 @@ fn note_stray_nodes(
 /// The `(` of the next game tree at or after `from`: a `(` followed by `;`, or by an
 /// upper-case identifier and its `[` (a root written without `;`). An outer `(` that
 /// only wraps another `(` is skipped.
-pub(super) fn find_game_start(b: &[u8], mut from: usize) -> Option<usize> {
+pub(crate) fn find_game_start(b: &[u8], mut from: usize) -> Option<usize> {
     loop {
         let open = from + b.get(from..)?.iter().position(|&c| c == b'(')?;
         let next = skip_ws(b, open + 1);

@@ -236,10 +236,9 @@ fn empty_and_gameless_files_are_load_errors() {
     assert_eq!(load(b"\xEF\xBB\xBF  "), Err(LoadError::Empty));
     assert_eq!(load(b"hello (world) [x]"), Err(LoadError::NoGame));
     assert_eq!(load(b"()"), Err(LoadError::NoGame));
-    assert!(matches!(
-        load(b"\\HS\n\\[GIBOKIND=Global\\]\n\\HE\n\\GS\nSTO 0 2 1 3 3\n\\GE\n"),
-        Err(LoadError::NotSgf { .. })
-    ));
+    // A GIB record is read as what it is (`gib.rs`).
+    let gib = one(b"\\HS\n\\[GIBOKIND=Global\\]\n\\HE\n\\GS\nSTO 0 2 1 3 3\n\\GE\n");
+    assert_eq!(plays(&gib), ["Bdd"]);
     assert!(matches!(
         load(b"komi 6.5\nboardsize 19\nclear_board\nplay B Q4\n"),
         Err(LoadError::NotSgf { .. })

@@ -1003,7 +1003,7 @@ fn whole_corpus_twice_and_with_one_job() {
         last = Some((r["file"].as_str(), game));
     }
     // Exactly one row per game the loader finds, and one per file it cannot read.
-    let expected: usize = common::files_under(Path::new(corpus), true)
+    let expected: usize = common::records_under(Path::new(corpus))
         .iter()
         .map(|path| {
             let bytes = fs::read(path).expect("a readable file");

@@ -59,6 +59,21 @@ pub fn files_under(root: &Path, sgf_only: bool) -> Vec<PathBuf> {
     files
 }
 
+/// Every game record under `root` that `goref batch` reads by its name: `.sgf`, and the
+/// servers' `.gib`, `.ngf`, `.ugf` and `.ugi` (any case), sorted.
+pub fn records_under(root: &Path) -> Vec<PathBuf> {
+    files_under(root, false)
+        .into_iter()
+        .filter(|path| {
+            path.extension().is_some_and(|e| {
+                ["sgf", "gib", "ngf", "ugf", "ugi"]
+                    .iter()
+                    .any(|x| e.eq_ignore_ascii_case(x))
+            })
+        })
+        .collect()
+}
+
 /// Wait at most `limit` for `child` to end, and kill it past that: its exit code (-1 for a
 /// signal), or `None` when it had to be killed (it hung).
 pub fn wait_bounded(child: &mut Child, limit: Duration) -> Option<i32> {

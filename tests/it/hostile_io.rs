@@ -140,9 +140,10 @@ fn finding_no_game_fails_unless_allowed() {
             .expect("goref runs");
         (output.status.code(), text(&output.stderr))
     };
-    let searched = "no game found: no SGF file or archive in empty (folders are searched \
-                    for *.sgf in any case, .zip, .tar, .tar.gz, .tgz and .sgf.gz); \
-                    --allow-empty accepts a run without games";
+    let searched = "no game found: no game record or archive in empty (folders are \
+                    searched for *.sgf, *.gib, *.ngf, *.ugf and *.ugi in any case, .zip, \
+                    .tar, .tar.gz, .tgz and .sgf.gz); --allow-empty accepts a run without \
+                    games";
     for args in [
         &["batch", "-q", "empty"][..],
         &["batch", "-q", "--fail-on", "none", "empty"],

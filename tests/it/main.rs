@@ -25,7 +25,8 @@
 //! - [`pre_commit`]: `.pre-commit-hooks.yaml` with the real pre-commit tool;
 //! - [`ci_doc`]: docs/ci.md's sharded workflow, its join step run on real shards;
 //! - [`standings`]: `goref standings` on the events of `fixtures/standings/`;
-//! - [`hostile_verdicts`]: records written to change a verdict in silence (issue 26).
+//! - [`hostile_verdicts`]: records written to change a verdict in silence (issue 26);
+//! - [`formats`]: GIB, NGF and UGF/UGI read natively and `goref convert` (issue 28).
 
 mod annotate;
 mod batch;
@@ -37,6 +38,7 @@ mod corpus_load;
 mod corpus_score;
 mod docs;
 mod estimate_corpus;
+mod formats;
 mod gates;
 mod gtp;
 mod hostile_io;
