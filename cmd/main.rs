@@ -3,6 +3,7 @@
 
 mod annotate;
 mod batch;
+mod dedupe;
 mod input;
 mod options;
 mod output;
@@ -49,6 +50,9 @@ enum Command {
     Show(show::Args),
     /// Adjudicate a contest's records and print the standings: ranking, crosstable, games.
     Standings(standings::Args),
+    /// Find the games of a collection stored more than once (also rotated, mirrored or
+    /// cut short) and near-duplicates; say which record of each to keep.
+    Dedupe(dedupe::Args),
 }
 
 /// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules::run(args),
         Command::Show(args) => show::run(args),
         Command::Standings(args) => standings::run(args),
+        Command::Dedupe(args) => dedupe::run(args),
     };
     // Whatever an engine left behind that is still running (its engine was ending as the
     // command returned) ends with goref.

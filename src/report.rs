@@ -142,6 +142,11 @@ pub struct GameReport {
     /// The count, for `goref score` and `goref batch` (absent from `validate`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<ScoreReport>,
+    /// The `batch --keep` verdict, when criteria were given: the names of the reasons to
+    /// drop the game (`crate::keep::DropReason`), none when it is kept. The rows of
+    /// `batch` write it; the JSON of `validate` and `score` never holds it.
+    #[serde(skip)]
+    pub drop_reasons: Option<Vec<&'static str>>,
 }
 
 /// A game's count under one rule set (the `score` object of docs/formats.md); the field

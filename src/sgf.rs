@@ -208,6 +208,11 @@ pub struct GameRecord {
     pub white: Option<String>,
     /// `RE` as written.
     pub result: Option<String>,
+    /// `DT` (the date or dates of the game), `BR` and `WR` (the players' ranks) as
+    /// written: the first non-empty value of each.
+    pub date: Option<String>,
+    pub black_rank: Option<String>,
+    pub white_rank: Option<String>,
     /// `PL` of the root (who moves first), when recorded.
     pub first_player: Option<Color>,
     /// Setup before the first move (root and any move-less nodes before the first move).
@@ -802,6 +807,9 @@ fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
         "RU" => text(&mut values).map(Prop::RU),
         "PC" => text(&mut values).map(Prop::PC),
         "OT" => text(&mut values).map(Prop::OT),
+        "DT" => text(&mut values).map(Prop::DT),
+        "BR" => text(&mut values).map(Prop::BR),
+        "WR" => text(&mut values).map(Prop::WR),
         _ => None,
     };
     read.unwrap_or_else(|| Prop::new(identifier, values))

@@ -83,6 +83,7 @@ impl GameReport {
             warnings: Vec::new(),
             error: Some(error),
             score: None,
+            drop_reasons: None,
         }
     }
 }
@@ -123,6 +124,7 @@ fn of_record(file: &str, record: &GameRecord, judged: &Judged) -> GameReport {
         warnings,
         error: None,
         score: None,
+        drop_reasons: None,
     }
 }
 

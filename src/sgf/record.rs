@@ -204,6 +204,15 @@ fn warn(node: Option<usize>, kind: WarningKind, message: String) -> LoadWarning 
     }
 }
 
+/// The first non-empty value of a descriptive text (`DT`, `BR`, `WR`), with runs of
+/// white space as one space. Later values are not compared: nothing is judged from them.
+fn first_text(slot: &mut Option<String>, text: &str) {
+    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if slot.is_none() && !t.is_empty() {
+        *slot = Some(t);
+    }
+}
+
 /// A point change made by setup: a stone, or `None` for AE.
 type Stone = Option<Color>;
 
@@ -220,6 +229,9 @@ struct Builder {
     black: Option<String>,
     white: Option<String>,
     result: Option<String>,
+    date: Option<String>,
+    black_rank: Option<String>,
+    white_rank: Option<String>,
     first_player: Option<Color>,
     setup: BTreeMap<Point, Stone>,
     moves: Vec<Move>,
@@ -290,6 +302,9 @@ impl Builder {
             black: None,
             white: None,
             result: None,
+            date: None,
+            black_rank: None,
+            white_rank: None,
             first_player: None,
             setup: BTreeMap::new(),
             moves: Vec::new(),
@@ -425,6 +440,9 @@ impl Builder {
             Prop::PW(t) => self.text(n, "PW", &t.text),
             Prop::RE(t) => self.text(n, "RE", &t.text),
             Prop::OT(t) => self.text(n, "OT", &t.text),
+            Prop::DT(t) => first_text(&mut self.date, &t.text),
+            Prop::BR(t) => first_text(&mut self.black_rank, &t.text),
+            Prop::WR(t) => first_text(&mut self.white_rank, &t.text),
             Prop::Invalid(id, values) => self.invalid(n, &id, &values, parts),
             _ => {}
         }
@@ -661,6 +679,9 @@ impl Builder {
             black: self.black,
             white: self.white,
             result: self.result,
+            date: self.date,
+            black_rank: self.black_rank,
+            white_rank: self.white_rank,
             first_player: self.first_player,
             setup: split_setup(self.setup),
             moves: self.moves,
