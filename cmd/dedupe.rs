@@ -16,6 +16,7 @@ use clap::ValueEnum;
 use goref::dedupe::{self, Candidates, Fingerprint, Group, GroupKind, Line};
 use goref::sgf::{Clock, GameRecord};
 use goref::text::shown;
+use goref::words::plural;
 use serde::Serialize;
 
 use crate::Outcome;
@@ -420,12 +421,15 @@ impl Report<'_> {
                     members.len(),
                     members[0].reason
                 )?,
-                GroupKind::NearDuplicates => writeln!(
-                    out,
-                    "group {}: near-duplicates, {} moves apart (same Dyer signature)",
-                    i + 1,
-                    members.last().and_then(|r| r.edits).unwrap_or_default()
-                )?,
+                GroupKind::NearDuplicates => {
+                    let edits = members.last().and_then(|r| r.edits).unwrap_or_default();
+                    writeln!(
+                        out,
+                        "group {}: near-duplicates, {edits} move{} apart (the same Dyer signature); both kept",
+                        i + 1,
+                        plural(edits as u64)
+                    )?
+                }
             }
             for row in members {
                 let verdict = match (group.kind, row.keep) {
@@ -493,16 +497,25 @@ fn summary_text(report: &Report, unreadable: u64, candidates: &Candidates) -> St
     let s = summary_json(report, unreadable);
     let n = |k: &str| s[k].as_u64().unwrap_or_default();
     let mut text = format!(
-        "{} games with moves in {} files: {} groups of the same game ({} records to drop), {} near-duplicate pairs; {} games read twice to confirm",
+        "goref dedupe: {} game{} with moves in {} file{}: {} group{} of the same game ({} record{} to drop), {} near-duplicate pair{}; {} game{} read twice to confirm",
         n("games"),
+        plural(n("games")),
         n("files"),
+        plural(n("files")),
         n("same_game_groups"),
+        plural(n("same_game_groups")),
         n("dropped"),
+        plural(n("dropped")),
         n("near_duplicate_pairs"),
-        candidates.games().len()
+        plural(n("near_duplicate_pairs")),
+        candidates.games().len(),
+        plural(candidates.games().len() as u64),
     );
     if unreadable > 0 {
-        text.push_str(&format!("; {unreadable} files could not be read"));
+        text.push_str(&format!(
+            "; {unreadable} file{} could not be read",
+            plural(unreadable)
+        ));
     }
     text.push('\n');
     text

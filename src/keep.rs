@@ -6,7 +6,7 @@
 //! The verdict is a view of a judged game: it reads the row goref wrote for it and the
 //! record as loaded, and never replays or counts again.
 
-use crate::adjudicate::Agreement;
+use crate::adjudicate::{Agreement, DecidedBy};
 use crate::report::GameReport;
 use crate::result::{GameResult, WinBy};
 use crate::sgf::{Action, GameRecord};
@@ -190,9 +190,7 @@ impl Criteria {
                     (!recorded.as_ref().is_some_and(known)).then_some(DropReason::ResultUnknown)
                 }
                 Criterion::ResultReproduced => {
-                    let agrees = row.score.as_ref().and_then(|s| s.result_matches)
-                        == Some(Agreement::Agrees);
-                    (!agrees).then_some(DropReason::ResultNotReproduced)
+                    (!reproduced(row, recorded.as_ref())).then_some(DropReason::ResultNotReproduced)
                 }
                 Criterion::MinMoves(n) => (record.moves.len() < *n).then_some(DropReason::TooShort),
                 Criterion::Size(..) => None,
@@ -219,6 +217,25 @@ impl Criteria {
         reasons.sort_unstable();
         reasons.dedup();
         reasons
+    }
+}
+
+/// goref's result agrees with `RE`: by its count, or, for a game ended by resignation,
+/// time or forfeit (nothing to count), the replay found nothing that changes the
+/// recorded winner.
+fn reproduced(row: &GameReport, recorded: Option<&GameResult>) -> bool {
+    let Some(score) = &row.score else {
+        return false;
+    };
+    match score.result_matches {
+        Some(agreement) => agreement == Agreement::Agrees,
+        None => {
+            let decided = matches!(
+                score.decided_by,
+                DecidedBy::Resignation | DecidedBy::Time { .. } | DecidedBy::Forfeit { .. }
+            );
+            decided && recorded == Some(&GameResult::parse(&score.result))
+        }
     }
 }
 

@@ -124,6 +124,9 @@ pub struct Args {
     #[command(flatten)]
     annotate_dir: AnnotateOptions,
 
+    #[command(flatten)]
+    variations: crate::options::VariationOptions,
+
     /// Judge each game fit to keep or not, by these criteria (comma-separated): valid,
     /// finished, result-known, result-reproduced, min-moves=N, size=N (or WxH; several
     /// allow any), no-handicap, komi=A..B, no-early-passes[=N] (no pass among the first
@@ -242,6 +245,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         annotator.clone(),
         boards,
         keeper.clone(),
+        args.variations.variations,
     );
 
     let cwd = std::env::current_dir().ok();
@@ -435,11 +439,12 @@ pub fn score_and_annotate(
     annotator: Option<Arc<Annotator>>,
     boards: Option<FailOn>,
 ) -> impl Fn(&str, Result<Vec<u8>, String>) -> Checked + Send + Sync + 'static {
-    judge_work(choices, dead, limits, annotator, boards, None)
+    judge_work(choices, dead, limits, annotator, boards, None, false)
 }
 
-/// [`score_and_annotate`], and with `keeper` (`--keep`) each row's verdict and the copy
-/// of a record kept.
+/// [`score_and_annotate`], with every side line replayed when `variations`
+/// (`--variations`), and with `keeper` (`--keep`) each row's verdict and the copy of a
+/// record kept.
 fn judge_work(
     choices: Vec<RulesChoice>,
     dead: DeadPlan,
@@ -447,10 +452,14 @@ fn judge_work(
     annotator: Option<Arc<Annotator>>,
     boards: Option<FailOn>,
     keeper: Option<Arc<keep::Keeper>>,
+    variations: bool,
 ) -> impl Fn(&str, Result<Vec<u8>, String>) -> Checked + Send + Sync + 'static {
     move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {
-            let checked = check::judge_file(name, &bytes, &choices, &dead, &limits);
+            let mut checked = check::judge_file(name, &bytes, &choices, &dead, &limits);
+            if variations {
+                checked.replay_variations();
+            }
             let mut rows = checked.rows();
             let not_copied = keeper.as_ref().and_then(|keeper| {
                 keeper.judge(&checked, &mut rows);

@@ -230,7 +230,7 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
     );
     // Properties the record is not read from are left out, whatever their values.
     assert_eq!(
-        nodes(";C[a \\] b]DT[x][y]B[cc]MN[z];XY[]", 0),
+        nodes(";C[a \\] b]GN[x][y]B[cc]MN[z];XY[]", 0),
         Some(owned(&[&[("B", &["cc"])], &[]]))
     );
     // What sgf-parse reads differently, or rejects, is left to it.

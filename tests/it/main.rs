@@ -25,7 +25,10 @@
 //! - [`pre_commit`]: `.pre-commit-hooks.yaml` with the real pre-commit tool;
 //! - [`ci_doc`]: docs/ci.md's sharded workflow, its join step run on real shards;
 //! - [`standings`]: `goref standings` on the events of `fixtures/standings/`;
-//! - [`hostile_verdicts`]: records written to change a verdict in silence (issue 26).
+//! - [`hostile_verdicts`]: records written to change a verdict in silence (issue 26);
+//! - [`dedupe`]: `goref dedupe` on a collection built from corpus records;
+//! - [`keep`]: `batch --keep` and `--copy-kept` on `fixtures/keep/`;
+//! - [`variations`]: side lines, replayed with `--variations`, counted without.
 
 mod annotate;
 mod batch;
@@ -35,6 +38,7 @@ mod cli;
 mod common;
 mod corpus_load;
 mod corpus_score;
+mod dedupe;
 mod docs;
 mod estimate_corpus;
 mod gates;
@@ -42,6 +46,7 @@ mod gtp;
 mod hostile_io;
 mod hostile_output;
 mod hostile_verdicts;
+mod keep;
 mod malformed;
 mod positions;
 mod pre_commit;
@@ -50,3 +55,4 @@ mod seki_proof;
 mod show;
 mod standings;
 mod territory;
+mod variations;
