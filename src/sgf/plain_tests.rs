@@ -248,9 +248,9 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
         split(text).map(|split| (split.root, split.root_properties))
     }
     assert_eq!(
-        root("(;GM[1]SZ[9]DT[x] ;B[aa])"),
+        root("(;GM[1]SZ[9]GN[x] ;B[aa])"),
         Some((
-            "(;GM[1]SZ[9]DT[x] ",
+            "(;GM[1]SZ[9]GN[x] ",
             Some(owned(&[&[("GM", &["1"]), ("SZ", &["9"])]])).and_then(|mut n| n.pop())
         ))
     );
