@@ -19,7 +19,7 @@
 //! board size, setup stones and moves (colour and point, a pass as a pass) transformed by
 //! the symmetry: two games have the same canonical hash when one is the other turned.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::Color;
 use crate::point::Point;
@@ -347,51 +347,43 @@ impl Candidates {
 
 /// The candidates among `games` (`None`: a game that could not be read, or without moves).
 pub fn candidates(games: &[Option<Fingerprint>]) -> Candidates {
-    let mut same: HashMap<(u8, u8, u32, u64), Vec<usize>> = HashMap::new();
-    let mut anchors: HashMap<(u8, u8, usize, u64), Vec<usize>> = HashMap::new();
-    let mut dyer: HashMap<(u8, u8, u64), Vec<usize>> = HashMap::new();
-    for (i, f) in games.iter().enumerate() {
-        let Some(f) = f else { continue };
-        same.entry((f.width, f.height, f.moves, f.full))
-            .or_default()
-            .push(i);
-        if let Some(c) = CHECKPOINTS.iter().rposition(|&c| c <= f.moves) {
-            anchors
-                .entry((f.width, f.height, c, f.checkpoints[c]))
-                .or_default()
-                .push(i);
-        }
-        if let Some(d) = f.dyer {
-            dyer.entry((f.width, f.height, d)).or_default().push(i);
-        }
-    }
-    let mut result = Candidates::default();
+    // Sorted lists of (key, game) rather than maps of lists: a few words per game, and
+    // no allocation per game.
+    let prints = || games.iter().enumerate().filter_map(|(i, f)| Some((i, (*f)?)));
+    let same = runs(prints().map(|(i, f)| ((f.width, f.height, f.moves, f.full), i)).collect());
+    let mut anchors: Vec<((u8, u8, usize, u64), usize)> = prints()
+        .filter_map(|(i, f)| {
+            let c = CHECKPOINTS.iter().rposition(|&c| c <= f.moves)?;
+            Some(((f.width, f.height, c, f.checkpoints[c]), i))
+        })
+        .collect();
+    anchors.sort_unstable();
     let mut starts = BTreeSet::new();
-    for (i, f) in games.iter().enumerate() {
-        let Some(f) = f else { continue };
+    for (i, f) in prints() {
         for (c, &at) in CHECKPOINTS.iter().enumerate() {
             if at > f.moves {
                 break;
             }
-            let Some(shorter) = anchors.get(&(f.width, f.height, c, f.checkpoints[c])) else {
-                continue;
-            };
-            for &j in shorter {
+            let key = (f.width, f.height, c, f.checkpoints[c]);
+            let from = anchors.partition_point(|(k, _)| *k < key);
+            for &(_, j) in anchors[from..].iter().take_while(|(k, _)| *k == key) {
                 if games[j].is_some_and(|g| g.moves < f.moves) {
                     starts.insert((j, i));
                 }
             }
         }
     }
+    drop(anchors);
+    let dyer = runs(
+        prints()
+            .filter_map(|(i, f)| Some(((f.width, f.height, f.dyer?), i)))
+            .collect(),
+    );
     let mut near = BTreeSet::new();
-    for list in dyer.values() {
+    for list in &dyer {
         // A signature many games share (a generated collection, a forced opening) is
         // compared with its first game only, so the work stays linear.
-        let firsts = if list.len() > NEAR_BUCKET {
-            1
-        } else {
-            list.len()
-        };
+        let firsts = if list.len() > NEAR_BUCKET { 1 } else { list.len() };
         for (k, &a) in list.iter().enumerate().take(firsts) {
             for &b in &list[k + 1..] {
                 let (fa, fb) = (games[a].as_ref(), games[b].as_ref());
@@ -406,12 +398,23 @@ pub fn candidates(games: &[Option<Fingerprint>]) -> Candidates {
             }
         }
     }
-    let mut lists: Vec<Vec<usize>> = same.into_values().filter(|l| l.len() > 1).collect();
-    lists.sort();
-    result.same = lists;
-    result.starts = starts.into_iter().collect();
-    result.near = near.into_iter().collect();
-    result
+    Candidates {
+        same,
+        starts: starts.into_iter().collect(),
+        near: near.into_iter().collect(),
+    }
+}
+
+/// The games of each key held by more than one, in order of key, each list in game order.
+fn runs<K: Ord + Copy>(mut keyed: Vec<(K, usize)>) -> Vec<Vec<usize>> {
+    keyed.sort_unstable();
+    let mut lists = Vec::new();
+    for run in keyed.chunk_by(|a, b| a.0 == b.0) {
+        if run.len() > 1 {
+            lists.push(run.iter().map(|(_, i)| *i).collect());
+        }
+    }
+    lists
 }
 
 /// Why a game of a group goes.
