@@ -349,8 +349,17 @@ impl Candidates {
 pub fn candidates(games: &[Option<Fingerprint>]) -> Candidates {
     // Sorted lists of (key, game) rather than maps of lists: a few words per game, and
     // no allocation per game.
-    let prints = || games.iter().enumerate().filter_map(|(i, f)| Some((i, (*f)?)));
-    let same = runs(prints().map(|(i, f)| ((f.width, f.height, f.moves, f.full), i)).collect());
+    let prints = || {
+        games
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| Some((i, (*f)?)))
+    };
+    let same = runs(
+        prints()
+            .map(|(i, f)| ((f.width, f.height, f.moves, f.full), i))
+            .collect(),
+    );
     let mut anchors: Vec<((u8, u8, usize, u64), usize)> = prints()
         .filter_map(|(i, f)| {
             let c = CHECKPOINTS.iter().rposition(|&c| c <= f.moves)?;
@@ -383,7 +392,11 @@ pub fn candidates(games: &[Option<Fingerprint>]) -> Candidates {
     for list in &dyer {
         // A signature many games share (a generated collection, a forced opening) is
         // compared with its first game only, so the work stays linear.
-        let firsts = if list.len() > NEAR_BUCKET { 1 } else { list.len() };
+        let firsts = if list.len() > NEAR_BUCKET {
+            1
+        } else {
+            list.len()
+        };
         for (k, &a) in list.iter().enumerate().take(firsts) {
             for &b in &list[k + 1..] {
                 let (fa, fb) = (games[a].as_ref(), games[b].as_ref());
