@@ -4,6 +4,7 @@
 mod annotate;
 mod batch;
 mod convert;
+mod dedupe;
 mod input;
 mod options;
 mod output;
@@ -52,6 +53,9 @@ enum Command {
     Standings(standings::Args),
     /// Write GIB, NGF and UGF/UGI records (and SGF ones, re-encoded) as UTF-8 SGF files.
     Convert(convert::Args),
+    /// Find the games of a collection stored more than once (also rotated, mirrored or
+    /// cut short) and near-duplicates; say which record of each to keep.
+    Dedupe(dedupe::Args),
 }
 
 /// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
@@ -72,6 +76,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Standings(args) => standings::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Dedupe(args) => dedupe::run(args),
     };
     // Whatever an engine left behind that is still running (its engine was ending as the
     // command returned) ends with goref.

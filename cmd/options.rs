@@ -381,3 +381,13 @@ mod tests {
         assert!(dead_choice(",").is_err());
     }
 }
+
+/// `--variations`, flattened into the commands that replay records.
+#[derive(clap::Args, Debug, Default, Clone, Copy)]
+pub struct VariationOptions {
+    /// Replay every side line of the game tree too, and report its findings with the
+    /// line they are on (`variation 13.2`). Without it only the main line is replayed,
+    /// and a record with variations gets a warning saying how many were not checked.
+    #[arg(long)]
+    pub variations: bool,
+}

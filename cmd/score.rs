@@ -44,6 +44,9 @@ pub struct Args {
 
     #[command(flatten)]
     annotate: AnnotateOptions,
+
+    #[command(flatten)]
+    variations: crate::options::VariationOptions,
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
@@ -54,7 +57,10 @@ pub fn run(args: Args) -> Result<Outcome> {
     let names: Vec<String> = choices.iter().map(RulesChoice::name).collect();
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {
-            let checked = check::judge_file(file, &bytes, &choices, &dead, &Limits::default());
+            let mut checked = check::judge_file(file, &bytes, &choices, &dead, &Limits::default());
+            if args.variations.variations {
+                checked.replay_variations();
+            }
             if let Some(annotator) = &annotator {
                 annotator.write_now(file, &bytes, &checked);
             }

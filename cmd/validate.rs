@@ -8,7 +8,7 @@ use goref::sgf::Limits;
 
 use crate::Outcome;
 use crate::annotate::{AnnotateOptions, Annotator};
-use crate::options::RuleOptions;
+use crate::options::{RuleOptions, VariationOptions};
 use crate::output::{self, Format};
 
 #[derive(clap::Args)]
@@ -26,6 +26,9 @@ pub struct Args {
 
     #[command(flatten)]
     annotate: AnnotateOptions,
+
+    #[command(flatten)]
+    variations: VariationOptions,
 }
 
 pub fn run(args: Args) -> Result<Outcome> {
@@ -34,18 +37,26 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut writer = output::writer(args.format);
     let check = |file: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => match &annotator {
+            None if args.variations.variations => {
+                let mut checked = check::validate_file(file, &bytes, &choice);
+                checked.replay_variations();
+                checked.validation_rows()
+            }
             None => check::validate_bytes(file, &bytes, &choice),
             // The copy states the result goref reaches, so the games are counted too (with
             // the dead stones as `goref score` finds them by default); the rows stay a
             // validation's.
             Some(annotator) => {
-                let checked = check::judge_file(
+                let mut checked = check::judge_file(
                     file,
                     &bytes,
                     std::slice::from_ref(&choice),
                     &DeadPlan::default(),
                     &Limits::default(),
                 );
+                if args.variations.variations {
+                    checked.replay_variations();
+                }
                 annotator.write_now(file, &bytes, &checked);
                 checked.validation_rows()
             }

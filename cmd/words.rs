@@ -47,6 +47,9 @@ pub fn dead_stones(error: &DeadStonesError) -> String {
 pub fn warning(warning: &Warning) -> String {
     match warning {
         Warning::UnrecognisedRules { .. } => format!("{warning} (choose one with --rules)"),
+        Warning::VariationsNotChecked {
+            past_bound: false, ..
+        } => format!("{warning} (--variations replays them)"),
         // The library's sentence is already on one line (`Warning`'s `Display`).
         other => other.to_string(),
     }

@@ -241,8 +241,15 @@ fn notes_of(record: &GameRecord, reports: &[&GameReport], judged: &[Judged]) -> 
                 .move_number
                 .map(|m| format!(" at move {m}"))
                 .unwrap_or_default();
+            // A side line's finding goes in the root comment, named by its line: the
+            // outline places main-line nodes only.
+            let on_line = f
+                .line
+                .as_ref()
+                .map(|l| format!(" in variation {l}"))
+                .unwrap_or_default();
             let mut line = format!(
-                "{who}: {} ({}){at}: {}",
+                "{who}: {} ({}){on_line}{at}: {}",
                 f.kind,
                 f.severity.as_str(),
                 f.detail
@@ -254,7 +261,11 @@ fn notes_of(record: &GameRecord, reports: &[&GameReport], judged: &[Judged]) -> 
                     consequence_words(f.consequence, f.color)
                 ));
             }
-            let node = f.node.unwrap_or(0);
+            let node = if f.line.is_some() {
+                0
+            } else {
+                f.node.unwrap_or(0)
+            };
             if !notes.comments.get(&node).is_some_and(|l| l.contains(&line)) {
                 notes.comment(node, line);
             }

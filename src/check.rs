@@ -54,6 +54,22 @@ impl CheckedGame {
 }
 
 impl CheckedFile {
+    /// Replay every side line of every game judged, under each game's rule sets, in
+    /// parallel like the games themselves: each [`Judged::variations`] is then filled.
+    pub fn replay_variations(&mut self) {
+        let Ok(games) = &mut self.games else { return };
+        games.par_iter_mut().for_each(|game| {
+            if let CheckedGame::Judged { record, under } = game {
+                for judged in under.iter_mut() {
+                    judged.variations = Some(crate::replay::replay_variations(
+                        record,
+                        &judged.resolved.rules,
+                    ));
+                }
+            }
+        });
+    }
+
     /// The rows of `goref score` and `goref batch`: one per (game, rule choice), games in
     /// file order, choices in the given order within a game. A file that cannot be read
     /// gives one row per choice with `error` set, and so does a game.

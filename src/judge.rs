@@ -64,6 +64,9 @@ pub struct Judged {
     /// The findings the adjudication adds: `territory-mismatch`, an `uncertain-status`
     /// per group in doubt, then `result-mismatch`.
     pub count_findings: Vec<Finding>,
+    /// The side lines replayed ([`crate::check::replay_variations`]); `None` when they
+    /// were not (the default: the row then says how many were left unchecked).
+    pub variations: Option<replay::Variations>,
 }
 
 impl Judged {
@@ -92,6 +95,7 @@ pub fn validate(record: &GameRecord, choice: &RulesChoice) -> Judged {
         adjudication: None,
         findings,
         count_findings: Vec::new(),
+        variations: None,
     }
 }
 

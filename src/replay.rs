@@ -108,6 +108,51 @@ pub fn replay(record: &GameRecord, rules: &RuleSet) -> Result<Replay, ReplayErro
     Replayer::new(record, rules)?.run(record.moves.len())
 }
 
+/// The moves replayed for the side lines of one game at most: past them, the lines left
+/// are not checked ([`Variations::not_checked`]), so a bushy tree of long lines costs
+/// bounded work (each line is replayed from the start of the game).
+pub const MAX_VARIATION_MOVES: usize = 2_000_000;
+
+/// What the side lines of a game hold ([`replay_variations`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Variations {
+    /// Each finding on a side line's own moves, with the line's path
+    /// ([`crate::sgf::Variation::path`]), in the order of the tree.
+    pub findings: Vec<(String, Finding)>,
+    /// Lines left unchecked past [`MAX_VARIATION_MOVES`].
+    pub not_checked: usize,
+}
+
+/// Replay every side line of `record` under `rules` (each from the start of the game,
+/// as [`GameRecord::line`] makes it) and keep the findings on its own moves: what comes
+/// before it is the line it leaves, reported there. Findings about the end of a game
+/// (`not-finished`, `unequal-moves`) are the main line's business and are left out. A
+/// record without variations costs nothing.
+pub fn replay_variations(record: &GameRecord, rules: &RuleSet) -> Variations {
+    let mut out = Variations::default();
+    let mut budget = MAX_VARIATION_MOVES;
+    for (i, variation) in record.variations.iter().enumerate() {
+        let length = variation.after_move + variation.moves.len();
+        if length > budget {
+            out.not_checked = record.variations.len() - i;
+            break;
+        }
+        budget -= length;
+        let line = record.line(i);
+        let Ok(replay) = replay(&line, rules) else {
+            continue;
+        };
+        for f in replay.findings {
+            let own = f.move_number.is_some_and(|m| m > variation.after_move);
+            let about_end = matches!(f.kind, FindingKind::NotFinished | FindingKind::UnequalMoves);
+            if own && !about_end {
+                out.findings.push((variation.path.clone(), f));
+            }
+        }
+    }
+    out
+}
+
 /// The position after the first `moves` moves of `record` (all of them when `moves` is
 /// past the end), played exactly as [`replay`] plays them: setup nodes before each move,
 /// captures as recorded, a stone that cannot stand left off. Setup nodes after the last

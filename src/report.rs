@@ -39,6 +39,11 @@ pub struct FindingReport {
     pub sgf: Option<String>,
     pub detail: String,
     pub consequence: Consequence,
+    /// The side line the finding is on ([`crate::sgf::Variation::path`], `13.2`), when
+    /// it is not on the main line (`--variations`): `move` and `node` then count along
+    /// that line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
 }
 
 /// Something worth saying about a game that does not affect its validity.
@@ -50,6 +55,10 @@ pub enum Warning {
     UnrecognisedRules { ru: String, used: String },
     /// More findings were counted than listed.
     FindingsNotListed { listed: usize, more: usize },
+    /// The record's side lines (`lines` of them) were not replayed: only the main line
+    /// was checked (`past_bound`: they were asked for, but lie past
+    /// [`crate::replay::MAX_VARIATION_MOVES`]).
+    VariationsNotChecked { lines: usize, past_bound: bool },
 }
 
 impl Warning {
@@ -76,6 +85,19 @@ impl std::fmt::Display for Warning {
                     shown(ru)
                 )
             }
+            Warning::VariationsNotChecked { lines, past_bound } => write!(
+                f,
+                "{lines} variation{} not checked{}",
+                crate::words::plural(*lines),
+                if *past_bound {
+                    format!(
+                        ": past {} moves replayed for the side lines of one game",
+                        crate::replay::MAX_VARIATION_MOVES
+                    )
+                } else {
+                    ": only the main line was replayed".to_string()
+                }
+            ),
             Warning::FindingsNotListed { listed, more } => write!(
                 f,
                 "{listed} findings are listed; {more} more were counted but not listed"
@@ -142,6 +164,11 @@ pub struct GameReport {
     /// The count, for `goref score` and `goref batch` (absent from `validate`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<ScoreReport>,
+    /// The `batch --keep` verdict, when criteria were given: the names of the reasons to
+    /// drop the game (`crate::keep::DropReason`), none when it is kept. The rows of
+    /// `batch` write it; the JSON of `validate` and `score` never holds it.
+    #[serde(skip)]
+    pub drop_reasons: Option<Vec<&'static str>>,
 }
 
 /// A game's count under one rule set (the `score` object of docs/formats.md); the field

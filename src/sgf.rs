@@ -97,6 +97,22 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// `later` applied on top of this setup: each point takes its last value.
+    pub fn apply(&mut self, later: &Setup) {
+        let changed = |p: &Point| {
+            later.black.contains(p) || later.white.contains(p) || later.empty.contains(p)
+        };
+        self.black.retain(|p| !changed(p));
+        self.white.retain(|p| !changed(p));
+        self.empty.retain(|p| !changed(p));
+        self.black.extend(&later.black);
+        self.white.extend(&later.white);
+        self.empty.extend(&later.empty);
+        for list in [&mut self.black, &mut self.white, &mut self.empty] {
+            list.sort_unstable();
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.black.is_empty() && self.white.is_empty() && self.empty.is_empty()
     }
@@ -236,13 +252,110 @@ pub struct GameRecord {
     pub warnings: Vec<LoadWarning>,
     /// `TB`/`TW` territory marks of the main line, when the record has them.
     pub territory: Option<TerritoryMarks>,
+    /// The side lines of the game tree (every variation), in the order of the tree;
+    /// empty for a record without variations. [`GameRecord::line`] makes one a game.
+    pub variations: Vec<Variation>,
     /// When the main line could not be read to its end (the record stops being SGF
     /// inside it, the strict parser refused it, or nodes follow an early `)`): the last
     /// node read. A [`WarningKind::Truncated`] warning says where and why.
     pub main_line_cut: Option<usize>,
 }
 
+/// One side line of a game tree: a variation's moves, from where it leaves the line it
+/// branches from to its end (following first children below it; each later child is a
+/// line of its own).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variation {
+    /// The line it leaves: `None` for the main line, else the index of a variation.
+    pub parent: Option<usize>,
+    /// How many moves of the game come before its first (the main line's, and those of
+    /// the lines it leaves).
+    pub after_move: usize,
+    /// Where it lies in the tree, each branch as `N.K`: the line's node `N` (counted
+    /// from the root, 0, along the line) is child `K` of its parent (the main line's
+    /// child is 1). `13.2` leaves the main line at its node 13; `13.2/20.3` leaves that
+    /// one at node 20.
+    pub path: String,
+    /// Its own moves; their `node` numbers count along the line from the root.
+    pub moves: Vec<Move>,
+    /// Its own setup nodes (AB/AW/AE, PL), `after_move` counted from the start of the game.
+    pub setups: Vec<MidSetup>,
+}
+
 impl GameRecord {
+    /// Variation `index` as a game of its own: the moves of the lines it leaves up to
+    /// where it leaves them, then its own. Setup placed after play began on the main
+    /// line counts only before the line leaves it; a side line's own setup, comments and
+    /// times are not read.
+    pub fn line(&self, index: usize) -> GameRecord {
+        let mut chain = vec![index];
+        while let Some(parent) = chain.last().and_then(|&v| self.variations.get(v)?.parent) {
+            if chain.len() > self.variations.len() {
+                break;
+            }
+            chain.push(parent);
+        }
+        let mut moves = self.moves.clone();
+        let mut mid_setups = self.mid_setups.clone();
+        let mut setup = self.setup.clone();
+        let mut first_player = self.first_player;
+        for &v in chain.iter().rev() {
+            let line = &self.variations[v];
+            moves.truncate(line.after_move);
+            mid_setups.retain(|s| s.after_move < line.after_move);
+            moves.extend(line.moves.iter().cloned());
+            for s in &line.setups {
+                if s.after_move == 0 {
+                    // Before any move: the line's starting position, as the main line's.
+                    setup.apply(&s.setup);
+                    first_player = s.to_play.or(first_player);
+                } else {
+                    mid_setups.push(s.clone());
+                }
+            }
+        }
+        GameRecord {
+            moves,
+            setup,
+            first_player,
+            mid_setups,
+            variations: Vec::new(),
+            territory: None,
+            warnings: Vec::new(),
+            main_line_cut: None,
+            ..self.clone_without_lines()
+        }
+    }
+
+    /// The record without its moves and side lines (cheap to clone for [`GameRecord::line`]).
+    fn clone_without_lines(&self) -> GameRecord {
+        GameRecord {
+            index: self.index,
+            width: self.width,
+            height: self.height,
+            komi: self.komi,
+            handicap: self.handicap,
+            rules: self.rules.clone(),
+            place: self.place.clone(),
+            black: self.black.clone(),
+            white: self.white.clone(),
+            result: self.result.clone(),
+            date: self.date.clone(),
+            black_rank: self.black_rank.clone(),
+            white_rank: self.white_rank.clone(),
+            first_player: self.first_player,
+            setup: self.setup.clone(),
+            moves: Vec::new(),
+            mid_setups: Vec::new(),
+            time: self.time.clone(),
+            nodes: self.nodes,
+            warnings: Vec::new(),
+            territory: None,
+            variations: Vec::new(),
+            main_line_cut: self.main_line_cut,
+        }
+    }
+
     /// The handicap the game is played with: `HA` from two stones on; else, when the
     /// record sets up two or more black stones, no white ones, and White moves first
     /// (`PL[W]`, or a first move by White), the number of those stones, as KataGo and the

@@ -12,6 +12,7 @@ pub mod fail_on;
 mod github;
 mod html;
 pub mod inputs;
+mod keep;
 mod markdown;
 pub mod pipeline;
 mod summary;
@@ -123,6 +124,22 @@ pub struct Args {
     #[command(flatten)]
     annotate_dir: AnnotateOptions,
 
+    #[command(flatten)]
+    variations: crate::options::VariationOptions,
+
+    /// Judge each game fit to keep or not, by these criteria (comma-separated): valid,
+    /// finished, result-known, result-reproduced, min-moves=N, size=N (or WxH; several
+    /// allow any), no-handicap, komi=A..B, no-early-passes[=N] (no pass among the first
+    /// N moves, 50 by default), ranks. The CSV and JSON Lines gain `keep` and
+    /// `drop_reasons`, and the summary counts the games dropped for each reason.
+    #[arg(long, value_name = "CRITERIA", value_parser = keep::criteria)]
+    keep: Option<goref::keep::Criteria>,
+
+    /// Copy each record whose every game is kept (--keep) below DIR, as it is, at the
+    /// path the record was given by.
+    #[arg(long, value_name = "DIR", requires = "keep")]
+    copy_kept: Option<std::path::PathBuf>,
+
     /// For tests: measure --timeout against the work done, MICROS per node loaded and
     /// per move checked, instead of the wall clock, so a time-out falls at the same game
     /// on every machine (with --jobs 1).
@@ -167,7 +184,8 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut writers: Vec<Box<dyn ReportWriter>> = Vec::new();
     if let Some(path) = &args.csv {
         let destination = Destination::open(path, "--csv")?;
-        writers.push(Box::new(CsvWriter::new(destination.writer()?)?));
+        let keep = args.keep.is_some();
+        writers.push(Box::new(CsvWriter::with_keep(destination.writer()?, keep)?));
         destinations.push(destination);
     }
     if let Some(path) = &args.jsonl {
@@ -214,10 +232,27 @@ pub fn run(args: Args) -> Result<Outcome> {
     settings.stuck_after += args.engine.worst_case(&dead);
     let annotator = Annotator::new(&args.annotate_dir, &args.paths)?.map(Arc::new);
     let boards = args.html.is_some().then(|| fail_on.clone());
-    let work = score_and_annotate(choices.clone(), dead, limits, annotator.clone(), boards);
+    let keeper = args
+        .keep
+        .clone()
+        .map(|criteria| keep::Keeper::new(criteria, args.copy_kept.as_deref(), &args.paths))
+        .transpose()?
+        .map(Arc::new);
+    let work = judge_work(
+        choices.clone(),
+        dead,
+        limits,
+        annotator.clone(),
+        boards,
+        keeper.clone(),
+        args.variations.variations,
+    );
 
     let cwd = std::env::current_dir().ok();
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        keep: keeper.as_ref().map(|_| summary::KeepTally::default()),
+        ..Summary::default()
+    };
     // Whether a file held a game, read or not (an engine that failed on it, a time-out).
     let mut found_game = false;
     let mut annotations: Box<dyn Write> = if stdout_taken {
@@ -229,9 +264,13 @@ pub fn run(args: Args) -> Result<Outcome> {
                     rows,
                     boards,
                     not_annotated,
+                    not_copied,
                 }: Checked|
      -> std::io::Result<()> {
         if let Some(error) = not_annotated {
+            crate::words::print_error(error);
+        }
+        if let Some(error) = not_copied {
             crate::words::print_error(error);
         }
         summary.add_unit(&rows, &fail_on);
@@ -301,6 +340,10 @@ pub fn run(args: Args) -> Result<Outcome> {
     if let (Some(md), Some(destination)) = (&markdown, markdown_out) {
         destination.write_whole("Markdown summary", |out| md.write(out, &summary))?;
     }
+    if let (Some(keeper), Some(tally)) = (&keeper, &mut summary.keep) {
+        (tally.copied, tally.not_copied) = keeper.counts();
+        tally.copying = args.copy_kept.is_some();
+    }
     if !args.quiet {
         crate::stdout::diagnostic(summary.text(started.elapsed()));
     }
@@ -317,6 +360,9 @@ pub fn run(args: Args) -> Result<Outcome> {
         && let Some(message) = nothing_found(summary.files, found_game, &sources)
     {
         crate::stdout::diagnostic(format_args!("goref: {message}\n"));
+        outcome = Outcome::Problems;
+    }
+    if keeper.is_some_and(|k| k.counts().1 > 0) {
         outcome = Outcome::Problems;
     }
     Ok(Annotator::outcome(annotator.as_deref(), outcome))
@@ -379,6 +425,8 @@ pub struct Checked {
     pub rows: Vec<GameReport>,
     pub boards: Vec<Option<String>>,
     pub not_annotated: Option<String>,
+    /// Why the record kept under `--keep` could not be copied to `--copy-kept`.
+    pub not_copied: Option<String>,
 }
 
 /// The pipeline's work on one document: its games judged under every rule choice, then
@@ -391,10 +439,33 @@ pub fn score_and_annotate(
     annotator: Option<Arc<Annotator>>,
     boards: Option<FailOn>,
 ) -> impl Fn(&str, Result<Vec<u8>, String>) -> Checked + Send + Sync + 'static {
+    judge_work(choices, dead, limits, annotator, boards, None, false)
+}
+
+/// [`score_and_annotate`], with every side line replayed when `variations`
+/// (`--variations`), and with `keeper` (`--keep`) each row's verdict and the copy of a
+/// record kept.
+fn judge_work(
+    choices: Vec<RulesChoice>,
+    dead: DeadPlan,
+    limits: goref::sgf::Limits,
+    annotator: Option<Arc<Annotator>>,
+    boards: Option<FailOn>,
+    keeper: Option<Arc<keep::Keeper>>,
+    variations: bool,
+) -> impl Fn(&str, Result<Vec<u8>, String>) -> Checked + Send + Sync + 'static {
     move |name: &str, bytes: Result<Vec<u8>, String>| match bytes {
         Ok(bytes) => {
-            let checked = check::judge_file(name, &bytes, &choices, &dead, &limits);
-            let rows = checked.rows();
+            let mut checked = check::judge_file(name, &bytes, &choices, &dead, &limits);
+            if variations {
+                checked.replay_variations();
+            }
+            let mut rows = checked.rows();
+            let not_copied = keeper.as_ref().and_then(|keeper| {
+                keeper.judge(&checked, &mut rows);
+                let (path, member) = inputs::split_name(name);
+                keeper.copy(path, member, &bytes, &rows).err()
+            });
             let boards = boards
                 .as_ref()
                 .map_or_else(Vec::new, |fail_on| html::boards(&checked, &rows, fail_on));
@@ -406,14 +477,22 @@ pub fn score_and_annotate(
                 rows,
                 boards,
                 not_annotated,
+                not_copied,
             }
         }
         Err(error) => {
             let names: Vec<String> = choices.iter().map(RulesChoice::name).collect();
+            let mut rows = check::unreadable_rows(name, 0, &names, &CheckError::Read(error));
+            if keeper.is_some() {
+                for row in &mut rows {
+                    row.drop_reasons = Some(vec![goref::keep::DropReason::Unreadable.name()]);
+                }
+            }
             Checked {
-                rows: check::unreadable_rows(name, 0, &names, &CheckError::Read(error)),
+                rows,
                 boards: Vec::new(),
                 not_annotated: None,
+                not_copied: None,
             }
         }
     }

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use goref::keep::DropReason;
 use goref::replay::FindingKind;
 use goref::report::GameReport;
 use goref::words::plural;
@@ -38,6 +39,22 @@ pub struct Summary {
     pub truncated: u64,
     /// Rows that meet `--fail-on`.
     pub failing: u64,
+    /// With `--keep`: the games kept and dropped, by reason.
+    pub keep: Option<KeepTally>,
+}
+
+/// The `--keep` counts: a game (a file that cannot be read counts as one) is kept when
+/// every row of it is; it counts once under each reason any of its rows gives.
+#[derive(Debug, Default)]
+pub struct KeepTally {
+    pub kept: u64,
+    pub dropped: u64,
+    /// Games per reason, in the order of [`DropReason::ALL`].
+    pub reasons: [u64; DropReason::ALL.len()],
+    /// `--copy-kept` was given: records copied, and those that could not be.
+    pub copying: bool,
+    pub copied: usize,
+    pub not_copied: usize,
 }
 
 impl Summary {
@@ -77,6 +94,37 @@ impl Summary {
             }
         }
         self.games += games.len() as u64;
+        if let Some(tally) = &mut self.keep {
+            let mut verdicts: std::collections::BTreeMap<usize, BTreeSet<&str>> =
+                std::collections::BTreeMap::new();
+            for r in rows {
+                let reasons = verdicts.entry(r.game).or_default();
+                reasons.extend(r.drop_reasons.iter().flatten().copied());
+            }
+            for reasons in verdicts.values() {
+                if reasons.is_empty() {
+                    tally.kept += 1;
+                } else {
+                    tally.dropped += 1;
+                }
+                for (i, reason) in DropReason::ALL.iter().enumerate() {
+                    if reasons.contains(reason.name()) {
+                        tally.reasons[i] += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `illegal 3, too-short 1`: the games dropped by reason, those that occur.
+    fn reason_counts(tally: &KeepTally) -> String {
+        let named: Vec<String> = DropReason::ALL
+            .iter()
+            .zip(tally.reasons)
+            .filter(|(_, n)| *n > 0)
+            .map(|(r, n)| format!("{} {n}", r.name()))
+            .collect();
+        named.join(", ")
     }
 
     /// The summary object of JSON Lines (no timing, so two runs give the same file).
@@ -85,7 +133,7 @@ impl Summary {
         for (kind, count) in FindingKind::ALL.iter().zip(self.findings) {
             findings.insert(kind.as_str().to_string(), json!(count));
         }
-        json!({
+        let mut summary = json!({
             "files": self.files,
             "rows": self.rows,
             "games": self.games,
@@ -97,7 +145,19 @@ impl Summary {
             "truncated": self.truncated,
             "failing": self.failing,
             "findings": findings,
-        })
+        });
+        if let Some(tally) = &self.keep {
+            let mut reasons = Map::new();
+            for (reason, count) in DropReason::ALL.iter().zip(tally.reasons) {
+                reasons.insert(reason.name().to_string(), json!(count));
+            }
+            summary["keep"] = json!({
+                "kept": tally.kept,
+                "dropped": tally.dropped,
+                "drop_reasons": reasons,
+            });
+        }
+        summary
     }
 
     /// The lines for standard error.
@@ -148,6 +208,29 @@ impl Summary {
         let kinds = self.finding_counts();
         if !kinds.is_empty() {
             out.push_str(&format!("  findings: {kinds}\n"));
+        }
+        if let Some(tally) = &self.keep {
+            out.push_str(&format!(
+                "  keep: {} game{} kept, {} dropped",
+                tally.kept,
+                plural(tally.kept),
+                tally.dropped
+            ));
+            let reasons = Self::reason_counts(tally);
+            if !reasons.is_empty() {
+                out.push_str(&format!(" ({reasons})"));
+            }
+            if tally.copying {
+                out.push_str(&format!(
+                    "; {} record{} copied to --copy-kept",
+                    tally.copied,
+                    plural(tally.copied as u64)
+                ));
+                if tally.not_copied > 0 {
+                    out.push_str(&format!(", {} could not be", tally.not_copied));
+                }
+            }
+            out.push('\n');
         }
         out.push_str(&format!(
             "  {} {} --fail-on; time {:.2} s\n",

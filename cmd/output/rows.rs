@@ -37,12 +37,22 @@ macro_rules! row {
                 out: &mut csv::Writer<W>,
                 scratch: &mut String,
             ) -> csv::Result<()> {
+                self.write_fields(out, scratch)?;
+                out.write_record(None::<&[u8]>)
+            }
+
+            /// Write the CSV cells, in [`Row::COLUMNS`] order, leaving the record open.
+            fn write_fields<W: Write>(
+                &self,
+                out: &mut csv::Writer<W>,
+                scratch: &mut String,
+            ) -> csv::Result<()> {
                 $(
                     scratch.clear();
                     self.$field.put(scratch);
                     out.write_field(scratch.as_bytes())?;
                 )+
-                out.write_record(None::<&[u8]>)
+                Ok(())
             }
         }
     };
@@ -196,24 +206,47 @@ pub struct CsvWriter<W: Write> {
     out: csv::Writer<W>,
     /// One cell's text at a time (see [`Row::write_cells`]).
     scratch: String,
+    /// `batch --keep`: the columns [`KEEP_COLUMNS`] follow the others.
+    keep: bool,
 }
 
+/// The columns `batch --keep` adds after [`Row::COLUMNS`] (only then, so a run without
+/// it writes the header of the first release): `keep` (`true`/`false`) and
+/// `drop_reasons` (the reasons' names separated by `;`, empty when kept).
+pub const KEEP_COLUMNS: [&str; 2] = ["keep", "drop_reasons"];
+
 impl<W: Write> CsvWriter<W> {
-    pub fn new(out: W) -> io::Result<Self> {
+    /// A writer whose rows end with the `--keep` columns when `keep`.
+    pub fn with_keep(out: W, keep: bool) -> io::Result<Self> {
         let mut out = csv::WriterBuilder::new().from_writer(out);
-        out.write_record(Row::COLUMNS).map_err(csv_to_io)?;
+        let mut header: Vec<&str> = Row::COLUMNS.to_vec();
+        if keep {
+            header.extend(KEEP_COLUMNS);
+        }
+        out.write_record(header).map_err(csv_to_io)?;
         Ok(CsvWriter {
             out,
             scratch: String::new(),
+            keep,
         })
     }
 }
 
 impl<W: Write> ReportWriter for CsvWriter<W> {
     fn game(&mut self, report: &GameReport) -> io::Result<()> {
-        Row::new(report)
-            .write_cells(&mut self.out, &mut self.scratch)
-            .map_err(csv_to_io)
+        let row = Row::new(report);
+        if !self.keep {
+            return row
+                .write_cells(&mut self.out, &mut self.scratch)
+                .map_err(csv_to_io);
+        }
+        row.write_fields(&mut self.out, &mut self.scratch)
+            .map_err(csv_to_io)?;
+        let reasons = report.drop_reasons.as_deref().unwrap_or_default();
+        let keep = if reasons.is_empty() { "true" } else { "false" };
+        self.out.write_field(keep).map_err(csv_to_io)?;
+        self.out.write_field(reasons.join(";")).map_err(csv_to_io)?;
+        self.out.write_record(None::<&[u8]>).map_err(csv_to_io)
     }
 
     fn finish(&mut self, _summary: Option<&serde_json::Value>) -> io::Result<()> {
@@ -232,12 +265,17 @@ impl<W: Write> JsonlWriter<W> {
     }
 }
 
-/// A JSON Lines object: the row's keys, then `findings`.
+/// A JSON Lines object: the row's keys, then `findings`, then with `batch --keep` its
+/// verdict (`keep`, and `drop_reasons` as a list of names).
 #[derive(Serialize)]
 struct Line<'a> {
     #[serde(flatten)]
     row: Row<'a>,
     findings: &'a [FindingReport],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keep: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drop_reasons: Option<&'a [&'static str]>,
 }
 
 impl<W: Write> ReportWriter for JsonlWriter<W> {
@@ -245,6 +283,8 @@ impl<W: Write> ReportWriter for JsonlWriter<W> {
         let line = Line {
             row: Row::new(report),
             findings: &report.findings,
+            keep: report.drop_reasons.as_ref().map(Vec::is_empty),
+            drop_reasons: report.drop_reasons.as_deref(),
         };
         let text = json::safe(serde_json::to_string(&line)?);
         self.out.write_all(text.as_bytes())?;

@@ -122,6 +122,9 @@ pub fn heading(r: &GameReport) -> String {
 /// `move 57 W D4 (dp): occupied: <sentence> [illegal, consequence: loss]`
 pub fn finding_line(f: &FindingReport) -> String {
     let mut place = String::new();
+    if let Some(line) = &f.line {
+        place.push_str(&format!("variation {line}: "));
+    }
     if let Some(n) = f.move_number {
         place.push_str(&format!("move {n}"));
         if let Some(c) = f.color {

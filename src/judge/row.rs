@@ -54,10 +54,43 @@ impl Judged {
                     .iter()
                     .map(|f| FindingReport::new(f, record.height))
                     .collect();
+                self.variation_findings(record, &mut row);
             }
             Err(e) => row.error = Some(e.clone().into()),
         }
         row
+    }
+}
+
+impl Judged {
+    /// The side lines in the row: with them replayed, each finding on them (with its
+    /// line; an illegal move there makes the record not valid, the result is the main
+    /// line's), and how many were left past the bound; else how many were not checked.
+    fn variation_findings(&self, record: &GameRecord, row: &mut GameReport) {
+        let Some(variations) = &self.variations else {
+            if !record.variations.is_empty() {
+                row.warnings.push(Warning::VariationsNotChecked {
+                    lines: record.variations.len(),
+                    past_bound: false,
+                });
+            }
+            return;
+        };
+        for (line, finding) in &variations.findings {
+            if finding.severity == crate::replay::Severity::Illegal {
+                row.illegal_count += 1;
+                row.valid = false;
+            }
+            let mut report = FindingReport::new(finding, record.height);
+            report.line = Some(line.clone());
+            row.findings.push(report);
+        }
+        if variations.not_checked > 0 {
+            row.warnings.push(Warning::VariationsNotChecked {
+                lines: variations.not_checked,
+                past_bound: true,
+            });
+        }
     }
 }
 
@@ -83,6 +116,7 @@ impl GameReport {
             warnings: Vec::new(),
             error: Some(error),
             score: None,
+            drop_reasons: None,
         }
     }
 }
@@ -123,6 +157,7 @@ fn of_record(file: &str, record: &GameRecord, judged: &Judged) -> GameReport {
         warnings,
         error: None,
         score: None,
+        drop_reasons: None,
     }
 }
 
@@ -139,6 +174,7 @@ impl FindingReport {
             sgf: finding.point.map(|p| p.to_sgf()),
             detail: one_line(&finding.detail).into_owned(),
             consequence: finding.consequence,
+            line: None,
         }
     }
 }

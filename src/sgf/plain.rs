@@ -20,7 +20,7 @@
 //! parse of these nodes was a fifth of a whole batch. sgf-parse still reads the values
 //! the record is read from (`Prop::new`), so the properties are its own, but for those
 //! whose reading is plain (one text, a list of lower-case points: `read_prop` in
-//! `sgf.rs`); the others (a date, a comment) are left out. Anything unusual goes to its
+//! `sgf.rs`); the others (a comment, a game name) are left out. Anything unusual goes to its
 //! parser as a game tree of its own.
 //!
 //! The record is then built from the pieces as if from one tree (same node numbers, same
@@ -160,7 +160,7 @@ fn go_root(root: Properties) -> Option<Properties> {
 
 /// The nodes of `text` from `i` to its end, each `;` and its properties, as sgf-parse's
 /// lexer reads them, less the properties the record is not read from (only
-/// [`READ`] and `GM` are kept: sgf-parse need not read a date or a comment that goref then
+/// [`READ`] and `GM` are kept: sgf-parse need not read a comment or a game name that goref then
 /// throws away). `None` for anything the lexer would read differently or reject: a
 /// variation or the end of one, an identifier that is not all capital letters (it converts
 /// or rejects those), a text that ends inside a value.

@@ -14,7 +14,7 @@ use sgf_parse::{GameTree, SgfNode, SgfProp};
 use super::plain::PlainMove;
 use super::{
     Action, GameError, GameRecord, LoadWarning, MidSetup, Move, Setup, TerritoryMarks,
-    TimeSettings, WarningKind,
+    TimeSettings, Variation, WarningKind,
 };
 use crate::board::Color;
 use crate::point::{MAX_SIZE, Point};
@@ -96,8 +96,9 @@ pub(crate) fn build_from(
             ParsedPiece::Below(mut tree) => {
                 let mut children = std::mem::take(&mut tree.0.children);
                 if !children.is_empty() {
+                    let others = children.split_off(1);
                     let first = children.swap_remove(0);
-                    dismantle(children);
+                    b.side_lines(nodes - 1, others);
                     nodes = main_line(&mut b, Tree(first), nodes);
                 }
             }
@@ -118,8 +119,11 @@ fn main_line(b: &mut Builder, start: Tree<Prop>, first: usize) -> usize {
         if children.is_empty() {
             return node + 1;
         }
+        let others = children.split_off(1);
         let next = children.swap_remove(0);
-        dismantle(children);
+        if !others.is_empty() {
+            b.side_lines(node, others);
+        }
         // The old node has no children left, so dropping it here is shallow.
         current = Tree(next);
         node += 1;
@@ -204,6 +208,40 @@ fn warn(node: Option<usize>, kind: WarningKind, message: String) -> LoadWarning 
     }
 }
 
+/// A side line waiting to be read: its first node and where it lies.
+struct PendingLine {
+    start: SgfNode<Prop>,
+    parent: Option<usize>,
+    after_move: usize,
+    first_node: usize,
+    path: String,
+}
+
+/// A side line's move value sgf-parse rejected: a point in another form, a pass, or
+/// kept as unreadable (the replay reports it), without the main line's warnings.
+fn side_move(values: &[String], tt_is_pass: bool) -> Action {
+    let [value] = values else {
+        return Action::Unreadable(values.join("]["));
+    };
+    let v = value.trim();
+    if v.is_empty() || v.eq_ignore_ascii_case("pass") {
+        return Action::Pass;
+    }
+    match Point::from_sgf(v) {
+        Some(p) => play(p, tt_is_pass),
+        None => Action::Unreadable(value.clone()),
+    }
+}
+
+/// The first non-empty value of a descriptive text (`DT`, `BR`, `WR`), with runs of
+/// white space as one space. Later values are not compared: nothing is judged from them.
+fn first_text(slot: &mut Option<String>, text: &str) {
+    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if slot.is_none() && !t.is_empty() {
+        *slot = Some(t);
+    }
+}
+
 /// A point change made by setup: a stone, or `None` for AE.
 type Stone = Option<Color>;
 
@@ -230,6 +268,7 @@ struct Builder {
     mid_setups: Vec<MidSetup>,
     time: TimeSettings,
     territory: Option<TerritoryMarks>,
+    variations: Vec<Variation>,
     /// The first usable value of each game-information property (`KM`, `RE`, `PB`...) as
     /// written, and its node: a later value that differs is a warning naming both.
     first_values: BTreeMap<&'static str, FirstValue>,
@@ -303,6 +342,7 @@ impl Builder {
             mid_setups: Vec::new(),
             time: TimeSettings::default(),
             territory: None,
+            variations: Vec::new(),
             first_values: BTreeMap::new(),
             warnings,
             warnings_not_listed: 0,
@@ -385,6 +425,77 @@ impl Builder {
             self.property(n, prop, &mut parts);
         }
         self.apply(n, parts);
+    }
+
+    /// Read the side lines `others` that leave the main line after its node `after_node`
+    /// (the later children of that node), with every line below them: their moves only.
+    /// Walked with an explicit stack, each node taken apart as it is read, so a deep tree
+    /// costs no recursion.
+    fn side_lines(&mut self, after_node: usize, others: Vec<SgfNode<Prop>>) {
+        let after_move = self.moves.len();
+        let mut stack: Vec<PendingLine> = (others.into_iter().enumerate().rev())
+            .map(|(k, start)| PendingLine {
+                start,
+                parent: None,
+                after_move,
+                first_node: after_node + 1,
+                path: format!("{}.{}", after_node + 1, k + 2),
+            })
+            .collect();
+        let tt_is_pass = self.tt_is_pass();
+        while let Some(pending) = stack.pop() {
+            let index = self.variations.len();
+            let mut line = Variation {
+                parent: pending.parent,
+                after_move: pending.after_move,
+                path: pending.path,
+                moves: Vec::new(),
+                setups: Vec::new(),
+            };
+            let mut current = Tree(pending.start);
+            let mut n = pending.first_node;
+            loop {
+                for prop in std::mem::take(&mut current.0.properties) {
+                    let (color, action) = match prop {
+                        Prop::B(m) => (Color::Black, action(m, tt_is_pass)),
+                        Prop::W(m) => (Color::White, action(m, tt_is_pass)),
+                        Prop::Invalid(id, values) if id == "B" || id == "W" => {
+                            let color = if id == "B" {
+                                Color::Black
+                            } else {
+                                Color::White
+                            };
+                            (color, side_move(&values, tt_is_pass))
+                        }
+                        _ => continue,
+                    };
+                    line.moves.push(Move {
+                        color,
+                        action,
+                        node: n,
+                        time_left: None,
+                    });
+                }
+                let mut children = std::mem::take(&mut current.0.children);
+                if children.is_empty() {
+                    break;
+                }
+                let later = children.split_off(1);
+                let next = children.swap_remove(0);
+                for (k, start) in later.into_iter().enumerate().rev() {
+                    stack.push(PendingLine {
+                        start,
+                        parent: Some(index),
+                        after_move: line.after_move + line.moves.len(),
+                        first_node: n + 1,
+                        path: format!("{}/{}.{}", line.path, n + 1, k + 2),
+                    });
+                }
+                current = Tree(next);
+                n += 1;
+            }
+            self.variations.push(line);
+        }
     }
 
     /// Read nodes holding one move and at most its time left (`plain.rs`), numbered from
@@ -682,6 +793,7 @@ impl Builder {
             nodes,
             warnings: self.warnings,
             territory: self.territory,
+            variations: self.variations,
             main_line_cut: None,
         }
     }
@@ -934,14 +1046,6 @@ impl Builder {
                 ),
             ),
         }
-    }
-}
-
-/// Keep `text` (trimmed, on one line) in `slot` unless it already holds a value.
-fn first_text(slot: &mut Option<String>, text: &str) {
-    let t = text.trim();
-    if slot.is_none() && !t.is_empty() {
-        *slot = Some(t.split_whitespace().collect::<Vec<_>>().join(" "));
     }
 }
 

@@ -27,6 +27,9 @@
 //! - [`standings`]: `goref standings` on the events of `fixtures/standings/`;
 //! - [`hostile_verdicts`]: records written to change a verdict in silence (issue 26);
 //! - [`formats`]: GIB, NGF and UGF/UGI read natively and `goref convert` (issue 28).
+//! - [`dedupe`]: `goref dedupe` on a collection built from corpus records;
+//! - [`keep`]: `batch --keep` and `--copy-kept` on `fixtures/keep/`;
+//! - [`variations`]: side lines, replayed with `--variations`, counted without.
 
 mod annotate;
 mod batch;
@@ -36,6 +39,7 @@ mod cli;
 mod common;
 mod corpus_load;
 mod corpus_score;
+mod dedupe;
 mod docs;
 mod estimate_corpus;
 mod formats;
@@ -44,6 +48,7 @@ mod gtp;
 mod hostile_io;
 mod hostile_output;
 mod hostile_verdicts;
+mod keep;
 mod malformed;
 mod positions;
 mod pre_commit;
@@ -52,3 +57,4 @@ mod seki_proof;
 mod show;
 mod standings;
 mod territory;
+mod variations;
