@@ -7,6 +7,7 @@ mod input;
 mod options;
 mod output;
 mod places;
+mod referee;
 mod rules;
 mod score;
 mod show;
@@ -49,6 +50,9 @@ enum Command {
     Show(show::Args),
     /// Adjudicate a contest's records and print the standings: ranking, crosstable, games.
     Standings(standings::Args),
+    /// Referee live games between GTP engines: a match or a tournament, every move
+    /// checked, the clocks kept, the records, results tables and standings written.
+    Referee(referee::Args),
 }
 
 /// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
         Command::Rules(args) => rules::run(args),
         Command::Show(args) => show::run(args),
         Command::Standings(args) => standings::run(args),
+        Command::Referee(args) => referee::run(args),
     };
     // Whatever an engine left behind that is still running (its engine was ending as the
     // command returned) ends with goref.

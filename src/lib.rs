@@ -25,6 +25,7 @@ pub mod gtp;
 pub mod judge;
 pub mod life;
 pub mod point;
+pub mod referee;
 pub mod replay;
 pub mod report;
 pub mod result;

@@ -106,8 +106,8 @@ fn columns(out: &mut impl Write, rows: &[Vec<String>], left: usize) -> io::Resul
 }
 
 /// The standings for people.
-pub fn text(event: &Event) -> io::Result<()> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+pub fn text(event: &Event, out: impl Write) -> io::Result<()> {
+    let mut out = io::BufWriter::new(out);
     let table = event.table;
     let counted = table
         .games
@@ -340,7 +340,7 @@ fn game_name(report: &GameReport) -> String {
 }
 
 /// The standings as one JSON document.
-pub fn json(event: &Event) -> io::Result<()> {
+pub fn json(event: &Event, out: impl Write) -> io::Result<()> {
     let table = event.table;
     let games: Vec<Value> = table
         .games
@@ -425,7 +425,7 @@ pub fn json(event: &Event) -> io::Result<()> {
         "schedule": table.schedule,
         "runner": runner,
     });
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(out);
     writeln!(
         out,
         "{}",
@@ -453,8 +453,8 @@ const CSV_COLUMNS: [&str; 14] = [
 ];
 
 /// The table as CSV, one row per player in rank order.
-pub fn csv(event: &Event) -> io::Result<()> {
-    let mut out = csv::Writer::from_writer(io::stdout().lock());
+pub fn csv(event: &Event, out: impl Write) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(out);
     let to_io = |e: csv::Error| match e.into_kind() {
         csv::ErrorKind::Io(e) => e,
         other => io::Error::other(format!("{other:?}")),
