@@ -775,7 +775,10 @@ impl<'a> Match<'a> {
             Some(result) => (result, None),
             None => {
                 let dead = self.dead.clone();
-                let text = self.text(None, &[]);
+                // A game stopped by the move cap did not end with passes: it is
+                // counted as a count the record claims ("0" until the count says).
+                let claim = matches!(ending, Ending::MoveCap { .. }).then_some("0");
+                let text = self.text(claim, &[]);
                 match load_one(&text) {
                     Some(record) => {
                         let judged = judge_with(&record, &self.settings.rules, dead.as_deref());

@@ -25,7 +25,8 @@
 //! - [`pre_commit`]: `.pre-commit-hooks.yaml` with the real pre-commit tool;
 //! - [`ci_doc`]: docs/ci.md's sharded workflow, its join step run on real shards;
 //! - [`standings`]: `goref standings` on the events of `fixtures/standings/`;
-//! - [`hostile_verdicts`]: records written to change a verdict in silence (issue 26).
+//! - [`hostile_verdicts`]: records written to change a verdict in silence (issue 26);
+//! - [`referee`]: `goref referee` with fake players (`tests/engines/`) and GNU Go.
 
 mod annotate;
 mod batch;
@@ -45,6 +46,7 @@ mod hostile_verdicts;
 mod malformed;
 mod positions;
 mod pre_commit;
+mod referee;
 mod report;
 mod seki_proof;
 mod show;
