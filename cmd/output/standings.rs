@@ -60,6 +60,10 @@ fn tie_break_columns(table: &Standings) -> Vec<Column> {
             ("SB", |t| format_points(t.sodos)),
             ("warnings", |t| t.warnings.to_string()),
         ],
+        (System::Chinese, Pairing::Swiss) if table.total_not_used.is_some() => vec![
+            ("SOS", |t| format_points(t.sos)),
+            ("warnings", |t| t.warnings.to_string()),
+        ],
         (System::Chinese, Pairing::Swiss) => vec![
             ("SOS", |t| format_points(t.sos)),
             ("total", |t| t.total.map_or_else(String::new, format_points)),
@@ -137,7 +141,27 @@ pub fn text(event: &Event, out: impl Write) -> io::Result<()> {
             "pairing: round robin{how}, {games} game{} per pairing",
             goref::words::plural(games)
         )?,
-        _ => writeln!(out, "pairing: swiss{how}, {} rounds", table.rounds)?,
+        _ => match table.total_not_used {
+            Some((fewest, most)) => writeln!(
+                out,
+                "pairing: swiss{how}, {fewest} to {most} games a player\n\
+                 the Swiss total is not used: it counts the same rounds for every player, and \
+                 these played {fewest} to {most} games; ranked by points, then SOS, then fewer \
+                 warnings"
+            )?,
+            None => writeln!(out, "pairing: swiss{how}, {} rounds", table.rounds)?,
+        },
+    }
+    for (long, short) in &table.alias_suggestions {
+        writeln!(
+            out,
+            "note: {} and {} differ only by a version or level: if they are one player, \
+             --alias \"{}={}\" counts them as one",
+            shown(long),
+            shown(short),
+            shown(long),
+            shown(short)
+        )?;
     }
 
     writeln!(out)?;
