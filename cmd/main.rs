@@ -9,6 +9,7 @@ mod input;
 mod options;
 mod output;
 mod places;
+mod referee;
 mod rules;
 mod score;
 mod show;
@@ -56,6 +57,9 @@ enum Command {
     /// Find the games of a collection stored more than once (also rotated, mirrored or
     /// cut short) and near-duplicates; say which record of each to keep.
     Dedupe(dedupe::Args),
+    /// Referee live games between GTP engines: a match or a tournament, every move
+    /// checked, the clocks kept, the records, results tables and standings written.
+    Referee(referee::Args),
 }
 
 /// What a subcommand concluded, mapped to the exit codes of docs/cli.md.
@@ -77,6 +81,7 @@ fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Dedupe(args) => dedupe::run(args),
+        Command::Referee(args) => referee::run(args),
     };
     // Whatever an engine left behind that is still running (its engine was ending as the
     // command returned) ends with goref.

@@ -126,36 +126,17 @@ pub fn run(args: Args) -> Result<Outcome> {
         Err(e) => bail!("--alias: {e}"),
     };
     let jobs = batch::workers(args.jobs)?;
-    let (mut settings, limits) = batch::settings(jobs, args.timeout, Clock::Wall)?;
     let dead = args.engine.dead_plan(args.dead.clone())?;
-    settings.stuck_after += args.engine.worst_case(&dead);
+    let worst_case = args.engine.worst_case(&dead);
     let sources = batch::sources_of(&args.paths, args.files_from.as_deref(), false)?;
     let annotator = Annotator::new(&args.annotate, &args.paths)?.map(Arc::new);
-
-    let work =
-        batch::score_and_annotate(vec![choice.clone()], dead, limits, annotator.clone(), None);
-    let mut reports: Vec<GameReport> = Vec::new();
-    let emit = |checked: batch::Checked| {
-        if let Some(error) = checked.not_annotated {
-            crate::words::print_error(error);
-        }
-        reports.extend(checked.rows);
-        Ok(())
-    };
-    match pipeline::run(&sources, &settings, work, emit) {
-        Ok(_) => {}
-        Err(pipeline::Stop::Emit(e)) => return Err(e.into()),
-        Err(pipeline::Stop::Stuck { name, elapsed }) => bail!(
-            "{name}: still being checked after {} s, past --timeout {} s, and goref cannot \
-             stop it: this is a bug in goref, please report it with the file",
-            elapsed.as_secs(),
-            goref::words::format_points(args.timeout)
-        ),
-    }
-
-    // A file that could not be read at all has no game to place in the table.
-    let (files, unreadable): (Vec<GameReport>, Vec<GameReport>) =
-        reports.into_iter().partition(|r| r.game > 0);
+    let (files, unreadable) = adjudicated(
+        &sources,
+        &choice,
+        dead,
+        (jobs, args.timeout, worst_case),
+        annotator.clone(),
+    )?;
     let entries: Vec<Entry> = files.iter().map(Entry::of_report).collect();
     let table = standings::standings(
         &entries,
@@ -174,9 +155,9 @@ pub fn run(args: Args) -> Result<Outcome> {
         runner: &runner,
     };
     let written = match args.format {
-        Format::Text => writer::text(&event),
-        Format::Json => writer::json(&event),
-        Format::Csv => writer::csv(&event),
+        Format::Text => writer::text(&event, std::io::stdout().lock()),
+        Format::Json => writer::json(&event, std::io::stdout().lock()),
+        Format::Csv => writer::csv(&event, std::io::stdout().lock()),
     };
     // A closed pipe (`goref standings ... | head`) stops the writing quietly; the exit
     // code is still the verdict on the games.
@@ -216,9 +197,45 @@ pub fn run(args: Args) -> Result<Outcome> {
     Ok(Annotator::outcome(annotator.as_deref(), outcome))
 }
 
+/// The reports of every game of `sources`, each adjudicated under `choice` with the
+/// dead stones of `dead` (`limits`: workers, the time budget per file in seconds, and
+/// the most an engine may add to it), then the annotated copies `annotator` writes: the
+/// games read (in input order), and one row per file that could not be read at all.
+pub fn adjudicated(
+    sources: &[batch::inputs::Source],
+    choice: &goref::rules::RulesChoice,
+    dead: goref::judge::DeadPlan,
+    (jobs, timeout, worst_case): (usize, f64, std::time::Duration),
+    annotator: Option<Arc<Annotator>>,
+) -> Result<(Vec<GameReport>, Vec<GameReport>)> {
+    let (mut settings, limits) = batch::settings(jobs, timeout, Clock::Wall)?;
+    settings.stuck_after += worst_case;
+    let work = batch::score_and_annotate(vec![choice.clone()], dead, limits, annotator, None);
+    let mut reports: Vec<GameReport> = Vec::new();
+    let emit = |checked: batch::Checked| {
+        if let Some(error) = checked.not_annotated {
+            crate::words::print_error(error);
+        }
+        reports.extend(checked.rows);
+        Ok(())
+    };
+    match pipeline::run(sources, &settings, work, emit) {
+        Ok(_) => {}
+        Err(pipeline::Stop::Emit(e)) => return Err(e.into()),
+        Err(pipeline::Stop::Stuck { name, elapsed }) => bail!(
+            "{name}: still being checked after {} s, past --timeout {} s, and goref cannot \
+             stop it: this is a bug in goref, please report it with the file",
+            elapsed.as_secs(),
+            goref::words::format_points(timeout)
+        ),
+    }
+    // A file that could not be read at all has no game to place in the table.
+    Ok(reports.into_iter().partition(|r| r.game > 0))
+}
+
 /// Every gogui-twogtp table (`PREFIX.dat`) beside a record named `PREFIX-N.sgf`, set
 /// against goref's results, in the order the records came.
-fn runner_tables(reports: &[GameReport]) -> Vec<RunnerTable> {
+pub fn runner_tables(reports: &[GameReport]) -> Vec<RunnerTable> {
     // The table's path -> (its prefix, the records read that belong to it).
     let mut found: BTreeMap<PathBuf, (String, Vec<&GameReport>)> = BTreeMap::new();
     let mut order: Vec<PathBuf> = Vec::new();

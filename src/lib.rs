@@ -27,6 +27,7 @@ pub mod judge;
 pub mod keep;
 pub mod life;
 pub mod point;
+pub mod referee;
 pub mod replay;
 pub mod report;
 pub mod result;

@@ -491,7 +491,7 @@ struct Preset {
 }
 
 /// The presets in canonical order (the table of docs/rules.md).
-static PRESETS: [Preset; 11] = [
+static PRESETS: [Preset; 15] = [
     Preset {
         name: "aga",
         aliases: &["us", "american"],
@@ -557,6 +557,30 @@ static PRESETS: [Preset; 11] = [
         aliases: &["goe"],
         source: "Ing Chang-ki's SST Laws of Wei-ch'i (the Ing rules, SGF's `GOE`), approximated.",
         build: ing,
+    },
+    Preset {
+        name: "cgos",
+        aliases: &[],
+        source: "The Computer Go Server (CGOS): Tromp-Taylor with suicide forbidden and positional superko, games played out.",
+        build: cgos,
+    },
+    Preset {
+        name: "kgs-computer",
+        aliases: &[],
+        source: "The KGS computer Go tournaments: Chinese (area) rules read as positional superko.",
+        build: kgs_computer,
+    },
+    Preset {
+        name: "olympiad",
+        aliases: &[],
+        source: "The ICGA Computer Olympiad Go rules: the Chinese rules with long cycles a draw.",
+        build: olympiad,
+    },
+    Preset {
+        name: "uec",
+        aliases: &[],
+        source: "The UEC Cup computer Go rules: the Japanese rules of 1989, 30 minutes, 400 moves, the first illegal move loses.",
+        build: uec,
     },
 ];
 
@@ -797,6 +821,59 @@ fn ing() -> RuleSet {
         cycle: Cycle::Impossible,
         sizes: vec![19],
         time: TimeControl::Unspecified,
+    }
+}
+
+/// `cgos`: Tromp-Taylor as the Computer Go Server plays it: suicide forbidden,
+/// positional superko, every stone on the board alive (games are played out), an illegal
+/// move loses, komi 7 (the 9x9 server's).
+fn cgos() -> RuleSet {
+    RuleSet {
+        name: "cgos".to_string(),
+        suicide: Suicide::Forbidden,
+        komi: 7.0,
+        handicap_komi: 7.0,
+        illegal: IllegalMove::Loss,
+        out_of_turn: IllegalMove::Loss,
+        sizes: vec![9, 13, 19],
+        ..tromp_taylor()
+    }
+}
+
+/// `kgs-computer`: the Chinese rules as KGS plays them in its computer tournaments: area
+/// against each other (not half the board), positional superko, komi 7.5, 9x9 to 19x19.
+fn kgs_computer() -> RuleSet {
+    RuleSet {
+        name: "kgs-computer".to_string(),
+        counting_base: CountingBase::Difference,
+        sizes: vec![9, 13, 19],
+        ..chinese()
+    }
+}
+
+/// `olympiad`: the Computer Olympiad's reading of the Chinese rules: simple ko, a long
+/// cycle a draw, an illegal move loses, komi 7.5.
+fn olympiad() -> RuleSet {
+    RuleSet {
+        name: "olympiad".to_string(),
+        ko: KoRule::Simple,
+        counting_base: CountingBase::Difference,
+        illegal: IllegalMove::Loss,
+        out_of_turn: IllegalMove::Loss,
+        cycle: Cycle::Draw,
+        sizes: vec![9, 13, 19],
+        ..chinese()
+    }
+}
+
+/// `uec`: the UEC Cup: the Japanese rules of 1989, komi 6.5, 30 minutes each, the first
+/// illegal move loses, a repetition stops the game without a result (the referee's move
+/// cap of 400 is in [`crate::referee::move_cap`]).
+fn uec() -> RuleSet {
+    RuleSet {
+        name: "uec".to_string(),
+        time: TimeControl::Absolute(1800.0),
+        ..japanese()
     }
 }
 
@@ -1122,7 +1199,11 @@ mod tests {
                 "korean",
                 "nz",
                 "tromp-taylor",
-                "ing"
+                "ing",
+                "cgos",
+                "kgs-computer",
+                "olympiad",
+                "uec"
             ]
         );
         assert_eq!(preset_names(), names);
@@ -1142,6 +1223,10 @@ mod tests {
             ("nz", &[]),
             ("tromp-taylor", &["tt"]),
             ("ing", &["goe"]),
+            ("cgos", &[]),
+            ("kgs-computer", &[]),
+            ("olympiad", &[]),
+            ("uec", &[]),
         ];
         for (name, aliases) in expected {
             let preset = RuleSet::preset(name).unwrap();
@@ -1352,6 +1437,58 @@ mod tests {
                 illegal: (IllegalMove::Reported, IllegalMove::Reported),
                 cycle: Cycle::Impossible,
             },
+            Row {
+                name: "cgos",
+                sizes: &[9, 13, 19],
+                komi: (7.0, 7.0),
+                counting: (Area, None, diff),
+                ko: Positional,
+                suicide: Suicide::Forbidden,
+                bonus: HandicapBonus::None,
+                pass: PassRule::Plain,
+                neutral: NeutralPoints::Nobody,
+                illegal: (IllegalMove::Loss, IllegalMove::Loss),
+                cycle: Cycle::Impossible,
+            },
+            Row {
+                name: "kgs-computer",
+                sizes: &[9, 13, 19],
+                komi: (7.5, 0.0),
+                counting: (Area, None, diff),
+                ko: Positional,
+                suicide: Suicide::Forbidden,
+                bonus: HandicapBonus::N,
+                pass: PassRule::Plain,
+                neutral: NeutralPoints::Shared,
+                illegal: (IllegalMove::Void, IllegalMove::Loss),
+                cycle: Cycle::Draw,
+            },
+            Row {
+                name: "olympiad",
+                sizes: &[9, 13, 19],
+                komi: (7.5, 0.0),
+                counting: (Area, None, diff),
+                ko: Simple,
+                suicide: Suicide::Forbidden,
+                bonus: HandicapBonus::N,
+                pass: PassRule::Plain,
+                neutral: NeutralPoints::Shared,
+                illegal: (IllegalMove::Loss, IllegalMove::Loss),
+                cycle: Cycle::Draw,
+            },
+            Row {
+                name: "uec",
+                sizes: &[19],
+                komi: (6.5, 0.5),
+                counting: (Territory, None, diff),
+                ko: Simple,
+                suicide: Suicide::Forbidden,
+                bonus: HandicapBonus::None,
+                pass: PassRule::Plain,
+                neutral: NeutralPoints::Nobody,
+                illegal: (IllegalMove::Loss, IllegalMove::Loss),
+                cycle: Cycle::NoResult,
+            },
         ];
         assert_eq!(rows.len(), PRESETS.len());
         for row in rows {
@@ -1378,12 +1515,12 @@ mod tests {
             assert_eq!((r.illegal, r.out_of_turn), row.illegal, "{name} illegal");
             assert_eq!(r.cycle, row.cycle, "{name} cycle");
             let seki = match name {
-                "japanese" | "korean" => SekiPoints::NotCounted,
+                "japanese" | "korean" | "uec" => SekiPoints::NotCounted,
                 _ => SekiPoints::Counted,
             };
             assert_eq!(r.seki, seki, "{name} seki");
             let dead = match name {
-                "tromp-taylor" => DeadStoneRule::AllAlive,
+                "tromp-taylor" | "cgos" => DeadStoneRule::AllAlive,
                 _ => DeadStoneRule::Agreed,
             };
             assert_eq!(r.dead_stones, dead, "{name} dead stones");
@@ -1393,7 +1530,7 @@ mod tests {
             };
             assert_eq!(r.tie, tie, "{name} tie");
             let time = match name {
-                "ace" => TimeControl::Absolute(1800.0),
+                "ace" | "uec" => TimeControl::Absolute(1800.0),
                 "sjtu" => TimeControl::PerMove(3.0),
                 _ => TimeControl::Unspecified,
             };

@@ -25,7 +25,9 @@
 //!   round robin, ties are broken by the Sonneborn-Berger score (the points of the
 //!   opponents a player beat plus half those of the opponents drawn with: SODOS), then by
 //!   fewer warnings, else the place is shared. In a Swiss event, players are ranked by
-//!   the total `points + SOS / (top score / 2) - rounds`, then by fewer warnings.
+//!   the total `points + SOS / (top score / 2) - rounds`, then by fewer warnings; the
+//!   total is used only when every player played the same number of games (else points,
+//!   then SOS, then fewer warnings, and [`Standings::total_not_used`] says why).
 //!
 //! Terms: SOS (sum of opponents' scores) adds the points of the opponent of every game
 //! with a result (an opponent met twice counts twice). SODOS adds, for every such game,
@@ -480,6 +482,15 @@ pub struct Standings {
     pub meetings: Vec<Meeting>,
     /// What a round robin's schedule lacks or has too much of (empty in a Swiss event).
     pub schedule: Vec<ScheduleProblem>,
+    /// Under `chinese` in a Swiss event where the players did not all play the same
+    /// number of games: the fewest and the most any played. The Swiss total (which takes
+    /// every player to have played every round) is then not used, and players are
+    /// ranked by points, then SOS, then fewer warnings.
+    pub total_not_used: Option<(usize, usize)>,
+    /// Names that differ only by a version or level suffix (`GNU Go 3.7.10 lev 16` and
+    /// `GNU Go 3.7.10`): each the longer name and the shorter, for `--alias LONG=SHORT`
+    /// when they are one player.
+    pub alias_suggestions: Vec<(String, String)>,
 }
 
 /// A player while the table is built.
@@ -628,13 +639,25 @@ pub fn standings(entries: &[Entry], options: &Options) -> Standings {
         None if everyone_met && tallies.len() >= 2 => (Pairing::RoundRobin, true),
         None => (Pairing::Swiss, true),
     };
+    let fewest = tallies
+        .iter()
+        .map(|t| t.as_black + t.as_white)
+        .min()
+        .unwrap_or(0);
+    let mut total_not_used = None;
     if system == System::Chinese && pairing == Pairing::Swiss {
-        let top = points.iter().copied().fold(0.0, f64::max);
-        for t in &mut tallies {
-            let opponents = if top > 0.0 { t.sos / (top / 2.0) } else { 0.0 };
-            t.total = Some(t.points + opponents - rounds as f64);
+        if fewest == rounds {
+            let top = points.iter().copied().fold(0.0, f64::max);
+            for t in &mut tallies {
+                let opponents = if top > 0.0 { t.sos / (top / 2.0) } else { 0.0 };
+                t.total = Some(t.points + opponents - rounds as f64);
+            }
+        } else {
+            total_not_used = Some((fewest, rounds));
         }
     }
+    let names: Vec<String> = tallies.iter().map(|t| t.name.clone()).collect();
+    let alias_suggestions = alias_suggestions(&names);
 
     // Rank: best first; players equal on every key share a place, listed by name.
     let mut order: Vec<usize> = (0..tallies.len()).collect();
@@ -734,6 +757,8 @@ pub fn standings(entries: &[Entry], options: &Options) -> Standings {
         games,
         meetings,
         schedule,
+        total_not_used,
+        alias_suggestions,
     }
 }
 
@@ -766,13 +791,66 @@ fn rank_keys(system: System, pairing: Pairing, a: &Tally, b: &Tally) -> Ordering
         (System::Chinese, Pairing::RoundRobin) => more(a.points, b.points)
             .then(more(a.sodos, b.sodos))
             .then_with(fewer_warnings),
-        (System::Chinese, Pairing::Swiss) => {
-            more(a.total.unwrap_or(0.0), b.total.unwrap_or(0.0)).then_with(fewer_warnings)
-        }
+        (System::Chinese, Pairing::Swiss) => match (a.total, b.total) {
+            (Some(x), Some(y)) => more(x, y).then_with(fewer_warnings),
+            // Without the total (the players played different numbers of games):
+            // points, then SOS, then fewer warnings.
+            _ => more(a.points, b.points)
+                .then(more(a.sos, b.sos))
+                .then_with(fewer_warnings),
+        },
         (System::Wins | System::Sjtu, _) => more(a.points, b.points)
             .then(more(a.sos, b.sos))
             .then(more(a.sodos, b.sodos)),
     }
+}
+
+/// Pairs of names where one is the other followed by a version or level suffix only
+/// (`GNU Go 3.7.10 lev 16` beside `GNU Go 3.7.10`, `Leela v2` beside `Leela`), compared
+/// as [`fold`] folds them: each the longer name and the shorter, in input order. A
+/// suffix is words that are a number or version (`16`, `3.8`, `v2`), or the words
+/// `lev`, `level`, `version`, `ver` before one; `#2` is not a suffix (it numbers
+/// players).
+pub fn alias_suggestions(names: &[String]) -> Vec<(String, String)> {
+    let is_version = |w: &str| {
+        let w = w.strip_prefix(['v', 'V']).unwrap_or(w);
+        !w.is_empty()
+            && w.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && w.chars().any(|c| c.is_ascii_digit())
+    };
+    let is_suffix = |rest: &str| {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        !words.is_empty()
+            && words.iter().any(|w| is_version(w))
+            && words.iter().all(|w| {
+                is_version(w)
+                    || matches!(
+                        w.to_lowercase().as_str(),
+                        "lev" | "level" | "version" | "ver"
+                    )
+            })
+    };
+    let mut found = Vec::new();
+    for (i, a) in names.iter().enumerate() {
+        for b in &names[i + 1..] {
+            let (fa, fb) = (fold(a), fold(b));
+            let (long, short, fl, fs) = if fa.len() >= fb.len() {
+                (a, b, fa, fb)
+            } else {
+                (b, a, fb, fa)
+            };
+            if fl == fs || fs.is_empty() {
+                continue;
+            }
+            if let Some(rest) = fl.strip_prefix(&fs)
+                && rest.starts_with(char::is_whitespace)
+                && is_suffix(rest)
+            {
+                found.push((long.clone(), short.clone()));
+            }
+        }
+    }
+    found
 }
 
 /// The most common number of games between two players (the larger on a tie).

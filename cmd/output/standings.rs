@@ -60,6 +60,10 @@ fn tie_break_columns(table: &Standings) -> Vec<Column> {
             ("SB", |t| format_points(t.sodos)),
             ("warnings", |t| t.warnings.to_string()),
         ],
+        (System::Chinese, Pairing::Swiss) if table.total_not_used.is_some() => vec![
+            ("SOS", |t| format_points(t.sos)),
+            ("warnings", |t| t.warnings.to_string()),
+        ],
         (System::Chinese, Pairing::Swiss) => vec![
             ("SOS", |t| format_points(t.sos)),
             ("total", |t| t.total.map_or_else(String::new, format_points)),
@@ -106,8 +110,8 @@ fn columns(out: &mut impl Write, rows: &[Vec<String>], left: usize) -> io::Resul
 }
 
 /// The standings for people.
-pub fn text(event: &Event) -> io::Result<()> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+pub fn text(event: &Event, out: impl Write) -> io::Result<()> {
+    let mut out = io::BufWriter::new(out);
     let table = event.table;
     let counted = table
         .games
@@ -137,7 +141,27 @@ pub fn text(event: &Event) -> io::Result<()> {
             "pairing: round robin{how}, {games} game{} per pairing",
             goref::words::plural(games)
         )?,
-        _ => writeln!(out, "pairing: swiss{how}, {} rounds", table.rounds)?,
+        _ => match table.total_not_used {
+            Some((fewest, most)) => writeln!(
+                out,
+                "pairing: swiss{how}, {fewest} to {most} games a player\n\
+                 the Swiss total is not used: it counts the same rounds for every player, and \
+                 these played {fewest} to {most} games; ranked by points, then SOS, then fewer \
+                 warnings"
+            )?,
+            None => writeln!(out, "pairing: swiss{how}, {} rounds", table.rounds)?,
+        },
+    }
+    for (long, short) in &table.alias_suggestions {
+        writeln!(
+            out,
+            "note: {} and {} differ only by a version or level: if they are one player, \
+             --alias \"{}={}\" counts them as one",
+            shown(long),
+            shown(short),
+            shown(long),
+            shown(short)
+        )?;
     }
 
     writeln!(out)?;
@@ -340,7 +364,7 @@ fn game_name(report: &GameReport) -> String {
 }
 
 /// The standings as one JSON document.
-pub fn json(event: &Event) -> io::Result<()> {
+pub fn json(event: &Event, out: impl Write) -> io::Result<()> {
     let table = event.table;
     let games: Vec<Value> = table
         .games
@@ -425,7 +449,7 @@ pub fn json(event: &Event) -> io::Result<()> {
         "schedule": table.schedule,
         "runner": runner,
     });
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(out);
     writeln!(
         out,
         "{}",
@@ -453,8 +477,8 @@ const CSV_COLUMNS: [&str; 14] = [
 ];
 
 /// The table as CSV, one row per player in rank order.
-pub fn csv(event: &Event) -> io::Result<()> {
-    let mut out = csv::Writer::from_writer(io::stdout().lock());
+pub fn csv(event: &Event, out: impl Write) -> io::Result<()> {
+    let mut out = csv::Writer::from_writer(out);
     let to_io = |e: csv::Error| match e.into_kind() {
         csv::ErrorKind::Io(e) => e,
         other => io::Error::other(format!("{other:?}")),

@@ -439,3 +439,57 @@ fn the_json_keys_do_not_depend_on_the_system() {
     assert_eq!(keys(System::Wins), ["sodos", "sos", "total", "warnings"]);
     assert_eq!(keys(System::Chinese), keys(System::Sjtu));
 }
+
+/// Issue 27, item 7: a mixed event (a final of three games between F and G, plus one
+/// game each for P and Q) has no common number of rounds, so the Swiss total, which
+/// would put G (0 points in 3 games, but a high SOS) above P (2 points in 1 game), is
+/// not used: points first, then SOS.
+#[test]
+fn the_swiss_total_is_used_only_when_every_player_played_the_same_rounds() {
+    let entries = vec![
+        game("F", "G", B),
+        game("G", "F", W),
+        game("F", "G", B),
+        game("P", "Q", B),
+    ];
+    let s = standings(&entries, &options(System::Chinese));
+    assert_eq!(s.pairing, Pairing::Swiss);
+    assert_eq!(s.total_not_used, Some((1, 3)));
+    assert!(s.players.iter().all(|p| p.tie_breaks.total.is_none()));
+    // F 6 points; P 2; G and Q 0, G ahead on SOS (18 against 2).
+    assert_eq!(ranking(&s), [(1, "F"), (2, "P"), (3, "G"), (4, "Q")]);
+
+    // Every player with the same rounds: the total as before.
+    let even = vec![game("A", "B", B), game("C", "D", W)];
+    let s = standings(&even, &options(System::Chinese));
+    assert_eq!(s.total_not_used, None);
+    assert!(s.players.iter().all(|p| p.tie_breaks.total.is_some()));
+}
+
+#[test]
+fn names_a_version_or_level_apart_are_suggested_as_aliases() {
+    let names: Vec<String> = [
+        "GNU Go 3.7.10",
+        "GNU Go 3.7.10 lev 16",
+        "Leela",
+        "Leela v2",
+        "GNU Go 3.8 #1",
+        "GNU Go 3.8 #2",
+        "gnugo1",
+        "gnugo",
+        "Zen level seven",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    assert_eq!(
+        alias_suggestions(&names),
+        [
+            (
+                "GNU Go 3.7.10 lev 16".to_string(),
+                "GNU Go 3.7.10".to_string()
+            ),
+            ("Leela v2".to_string(), "Leela".to_string()),
+        ]
+    );
+}

@@ -41,7 +41,7 @@ pub enum TwogtpError {
 }
 
 /// One game of the table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     /// 1-based line of the table.
     pub line: usize,
@@ -55,6 +55,11 @@ pub struct Row {
     pub alternated: bool,
     /// `ERR` 1: the runner reports an error in this game, with `ERR_MSG`.
     pub error: Option<String>,
+    /// `LEN`: the moves of the game, when given.
+    pub length: Option<u64>,
+    /// `TIME_B`, `TIME_W`: seconds the table's Black and White programs used, when given.
+    pub time_black: Option<f64>,
+    pub time_white: Option<f64>,
 }
 
 /// The result the runner gives a game, in the colours of its record.
@@ -119,7 +124,7 @@ impl Row {
 }
 
 /// A gogui-twogtp results table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ResultsTable {
     /// `# key: value` lines, in file order (`Black`, `White`, `Komi`...).
     pub properties: Vec<(String, String)>,
@@ -180,6 +185,7 @@ pub fn parse(text: &str) -> Result<ResultsTable, TwogtpError> {
         column("ERR"),
         column("ERR_MSG"),
     );
+    let (length, time_black, time_white) = (column("LEN"), column("TIME_B"), column("TIME_W"));
     let mut rows = Vec::with_capacity(raw_rows.len());
     for (line, fields) in raw_rows {
         if fields.len() > columns.len() {
@@ -210,6 +216,15 @@ pub fn parse(text: &str) -> Result<ResultsTable, TwogtpError> {
             result_referee: field(referee),
             alternated: field(alternated) == "1",
             error: (field(error) == "1").then(|| field(message)),
+            length: field(length).parse().ok(),
+            time_black: field(time_black)
+                .parse()
+                .ok()
+                .filter(|t: &f64| t.is_finite()),
+            time_white: field(time_white)
+                .parse()
+                .ok()
+                .filter(|t: &f64| t.is_finite()),
         });
     }
     Ok(ResultsTable { properties, rows })

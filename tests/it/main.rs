@@ -30,6 +30,7 @@
 //! - [`dedupe`]: `goref dedupe` on a collection built from corpus records;
 //! - [`keep`]: `batch --keep` and `--copy-kept` on `fixtures/keep/`;
 //! - [`variations`]: side lines, replayed with `--variations`, counted without.
+//! - [`referee`]: `goref referee` with fake players (`tests/engines/`) and GNU Go.
 
 mod annotate;
 mod batch;
@@ -52,6 +53,7 @@ mod keep;
 mod malformed;
 mod positions;
 mod pre_commit;
+mod referee;
 mod report;
 mod seki_proof;
 mod show;

@@ -1,0 +1,184 @@
+//! A fake GTP player for `goref referee`'s tests (built by `cargo test` as the example
+//! `referee_player`): it plays the moves it is given, then passes, and misbehaves on
+//! purpose at the move it is told to. It needs nothing but the standard library.
+//!
+//! ```text
+//! referee_player [--name NAME] [--moves C3,D4,...] [--dead "A3 B4"]
+//!                [--at K --then illegal|sleep|crash|garbage|resign] [--sleep-ms N]
+//!                [--never-pass]
+//! ```
+//!
+//! - `--moves`: its first moves, in order (a point already taken is skipped).
+//! - `--dead`: its answer to `final_status_list dead`.
+//! - `--at K --then MODE`: at its K-th `genmove` (from 1): answer a point that holds a
+//!   stone (`illegal`), sleep `--sleep-ms` before answering (`sleep`), write a line on
+//!   standard error and exit with status 3 (`crash`), print a line that is not GTP
+//!   (`garbage`), or resign (`resign`).
+//! - `--never-pass`: after its moves, play the first empty point (reading order)
+//!   instead of passing.
+
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+#[derive(Default)]
+struct Options {
+    name: String,
+    moves: Vec<String>,
+    dead: String,
+    at: usize,
+    then: String,
+    sleep_ms: u64,
+    never_pass: bool,
+}
+
+const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+fn main() {
+    let mut o = Options {
+        name: "Fake Player".to_string(),
+        sleep_ms: 600_000,
+        ..Options::default()
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().unwrap_or_default();
+        match flag.as_str() {
+            "--name" => o.name = value(),
+            "--moves" => {
+                o.moves = value()
+                    .split(',')
+                    .filter(|m| !m.is_empty())
+                    .map(str::to_uppercase)
+                    .collect()
+            }
+            "--dead" => o.dead = value(),
+            "--at" => o.at = value().parse().unwrap_or(0),
+            "--then" => o.then = value(),
+            "--sleep-ms" => o.sleep_ms = value().parse().unwrap_or(0),
+            "--never-pass" => o.never_pass = true,
+            _ => {}
+        }
+    }
+    let mut size = 19usize;
+    let mut taken: HashSet<String> = HashSet::new();
+    let mut next_move = 0usize;
+    let mut genmoves = 0usize;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else { continue };
+        let (id, command) = match first.parse::<u64>() {
+            Ok(id) => (id.to_string(), words.next().unwrap_or("")),
+            Err(_) => (String::new(), first),
+        };
+        let rest: Vec<&str> = words.collect();
+        let answer: Result<String, String> = match command {
+            "protocol_version" => Ok("2".to_string()),
+            "name" => Ok(o.name.clone()),
+            "version" => Ok(String::new()),
+            "list_commands" => Ok([
+                "protocol_version",
+                "name",
+                "version",
+                "list_commands",
+                "quit",
+                "boardsize",
+                "clear_board",
+                "komi",
+                "play",
+                "genmove",
+                "final_status_list",
+                "time_settings",
+                "time_left",
+            ]
+            .join("\n")),
+            "boardsize" => {
+                size = rest.first().and_then(|s| s.parse().ok()).unwrap_or(19);
+                taken.clear();
+                Ok(String::new())
+            }
+            "clear_board" => {
+                taken.clear();
+                next_move = 0;
+                Ok(String::new())
+            }
+            "komi" | "time_settings" | "time_left" => Ok(String::new()),
+            "play" => {
+                if let Some(v) = rest.get(1) {
+                    let v = v.to_uppercase();
+                    if v != "PASS" {
+                        taken.insert(v);
+                    }
+                }
+                Ok(String::new())
+            }
+            "final_status_list" => Ok(o.dead.clone()),
+            "quit" => {
+                let _ = write!(out, "={id}\n\n");
+                let _ = out.flush();
+                return;
+            }
+            "genmove" => {
+                genmoves += 1;
+                let special = (genmoves == o.at).then_some(o.then.as_str());
+                match special {
+                    Some("illegal") => Ok(taken.iter().min().cloned().unwrap_or("A1".to_string())),
+                    Some("crash") => {
+                        eprintln!("referee_player: segmentation fault (on purpose)");
+                        std::process::exit(3);
+                    }
+                    Some("garbage") => {
+                        let _ = writeln!(out, "I am not a GTP engine today");
+                        let _ = out.flush();
+                        continue;
+                    }
+                    Some("resign") => Ok("resign".to_string()),
+                    other => {
+                        if other == Some("sleep") {
+                            std::thread::sleep(Duration::from_millis(o.sleep_ms));
+                        }
+                        Ok(choose(&o, size, &mut taken, &mut next_move))
+                    }
+                }
+            }
+            _ => Err("unknown command".to_string()),
+        };
+        let text = match answer {
+            Ok(text) => format!("={id} {text}\n\n"),
+            Err(text) => format!("?{id} {text}\n\n"),
+        };
+        if out
+            .write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// The next of its moves not yet taken; then a pass, or the first empty point.
+fn choose(o: &Options, size: usize, taken: &mut HashSet<String>, next: &mut usize) -> String {
+    while let Some(m) = o.moves.get(*next) {
+        *next += 1;
+        if !taken.contains(m) {
+            taken.insert(m.clone());
+            return m.clone();
+        }
+    }
+    if o.never_pass {
+        for row in (1..=size).rev() {
+            for column in COLUMNS.chars().take(size) {
+                let v = format!("{column}{row}");
+                if !taken.contains(&v) {
+                    taken.insert(v.clone());
+                    return v;
+                }
+            }
+        }
+    }
+    "pass".to_string()
+}
