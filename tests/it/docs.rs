@@ -13,7 +13,8 @@
 //! shown any other way would not be checked.
 //!
 //! Examples that run an outside program are checked by their own test, reported as ignored
-//! where the program is absent: a command naming GNU Go (`gnugo`) needs `has_gnugo`.
+//! where the program is absent: a command naming GNU Go (`gnugo`) needs `has_gnugo`, and
+//! so does one reading what such a command wrote (`referee-example`).
 
 use std::fmt::Write as _;
 use std::io::Read;
@@ -250,8 +251,13 @@ fn check(select: impl Fn(&Example) -> bool, with_problems: bool) -> usize {
 }
 
 /// An example that runs GNU Go.
+/// An example that runs GNU Go, or reads what such an example wrote (`referee-example`,
+/// the folder of docs/cli.md's match, made in the sandbox by the example before it).
 fn needs_gnugo(example: &Example) -> bool {
-    example.args.iter().any(|a| a.contains("gnugo"))
+    example
+        .args
+        .iter()
+        .any(|a| a.contains("gnugo") || a.contains("referee-example"))
 }
 
 #[test]
