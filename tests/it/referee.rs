@@ -234,6 +234,58 @@ fn disputed_dead_stones_are_decided_by_goref_and_agreed_ones_counted() {
     }
 }
 
+#[test]
+fn with_cleanup_a_dead_stone_dispute_is_played_out_until_the_engines_agree() {
+    let p = player();
+    // The position of the test above: White's A3 is dead for Black's engine, alive for
+    // White's. Asked `kgs-genmove_cleanup`, Black captures it (A2, A4, B3) and White
+    // passes; then both engines name no dead stones.
+    let black = format!(
+        "{p} --moves C1,C2,C3,C4,C5 --dead A3 --cleanup-moves A2,A4,B3 --dead-after-cleanup ''"
+    );
+    let white = format!("{p} --moves D1,D2,D3,D4,D5,A3 --dead '' --dead-after-cleanup ''");
+    let dir = tempfile::tempdir().expect("a folder");
+    let (code, stdout) = referee(
+        &[
+            "--rules",
+            "sjtu",
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--cleanup",
+            "--black",
+            &black,
+            "--white",
+            &white,
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{stdout}");
+    let path = dir.path().join("match-0.sgf");
+    let (re, text) = recorded(&path);
+    assert_eq!(re, "B+4.5", "{text}");
+    // The moves of the cleanup are in the record, after the first two passes.
+    let after = text
+        .split_once(";B[]")
+        .map(|(_, rest)| rest.to_string())
+        .unwrap_or_default();
+    for m in [";B[ad]", ";B[ab]", ";B[bc]"] {
+        assert!(after.contains(m), "{m} missing from {text}");
+    }
+    assert!(
+        text.contains("the game was played on to settle them"),
+        "{text}"
+    );
+    assert!(
+        text.contains("resolved by play: after 7 more moves (passes included) both engines named the same dead stones (none)"),
+        "{text}"
+    );
+    assert!(!text.contains("goref's estimate decided"), "{text}");
+    // Read again: A3 was captured on the board, nothing is left to mark.
+    assert_eq!(scored(&path, "sjtu").0, "B+4.5");
+}
+
 /// GNU Go, where Debian puts it or on `PATH`.
 #[cfg(has_gnugo)]
 fn gnugo() -> &'static str {
