@@ -6,7 +6,7 @@
 //! referee_player [--name NAME] [--moves C3,D4,...] [--dead "A3 B4"]
 //!                [--at K --then illegal|sleep|crash|garbage|resign] [--sleep-ms N]
 //!                [--never-pass] [--cleanup-moves A2,B3,...] [--dead-after-cleanup "..."]
-//!                [--log FILE] [--kgs-time]
+//!                [--log FILE] [--kgs-time] [--handicap-stones "C3 G7"]
 //! ```
 //!
 //! - `--moves`: its first moves, in order (a point already taken is skipped).
@@ -21,6 +21,7 @@
 //!   passes; `--dead-after-cleanup`: its answer to `final_status_list dead` once it has
 //!   been asked `kgs-genmove_cleanup` (default: `--dead`).
 //! - `--log FILE`: every command it receives, one a line, appended to FILE.
+//! - `--handicap-stones`: its answer to `fixed_handicap` (which it then knows).
 //! - `--kgs-time`: it lists and accepts `kgs-time_settings` (else only `time_settings`).
 
 use std::collections::HashSet;
@@ -40,6 +41,7 @@ struct Options {
     dead_after_cleanup: Option<String>,
     log: Option<String>,
     kgs_time: bool,
+    handicap_stones: String,
 }
 
 const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -77,6 +79,7 @@ fn main() {
             "--dead-after-cleanup" => o.dead_after_cleanup = Some(value()),
             "--log" => o.log = Some(value()),
             "--kgs-time" => o.kgs_time = true,
+            "--handicap-stones" => o.handicap_stones = value().to_uppercase(),
             _ => {}
         }
     }
@@ -112,6 +115,11 @@ fn main() {
             "version" => Ok(String::new()),
             "list_commands" => Ok([
                 "kgs-genmove_cleanup",
+                if o.handicap_stones.is_empty() {
+                    ""
+                } else {
+                    "fixed_handicap"
+                },
                 if o.kgs_time { "kgs-time_settings" } else { "" },
                 "protocol_version",
                 "name",
@@ -166,6 +174,10 @@ fn main() {
                 Ok(choose(&cleanup, size, &mut taken, &mut next_cleanup))
             }
             "kgs-time_settings" if o.kgs_time => Ok(String::new()),
+            "fixed_handicap" if !o.handicap_stones.is_empty() => {
+                taken.extend(o.handicap_stones.split_whitespace().map(str::to_string));
+                Ok(o.handicap_stones.clone())
+            }
             "quit" => {
                 let _ = write!(out, "={id}\n\n");
                 let _ = out.flush();

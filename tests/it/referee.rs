@@ -286,6 +286,74 @@ fn with_cleanup_a_dead_stone_dispute_is_played_out_until_the_engines_agree() {
     assert_eq!(scored(&path, "sjtu").0, "B+4.5");
 }
 
+/// The commands a fake player logged, one a line, without their GTP ids.
+fn logged(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|line| {
+            let line = line.trim_start_matches(|c: char| c.is_ascii_digit());
+            line.trim().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn handicap_stones_are_asked_of_both_engines_and_written_as_ha_and_ab() {
+    let p = player();
+    let dir = tempfile::tempdir().expect("a folder");
+    let logs = tempfile::tempdir().expect("a folder");
+    let log = |who: &str| logs.path().join(who).display().to_string();
+    let black = format!(
+        "{p} --handicap-stones 'C3 G7' --moves E5,C7 --log {}",
+        log("black")
+    );
+    let white = format!(
+        "{p} --handicap-stones 'C3 G7' --moves G3,E3 --log {}",
+        log("white")
+    );
+    let (code, stdout) = referee(
+        &[
+            "--rules",
+            "sjtu",
+            "--size",
+            "9",
+            "--handicap",
+            "2",
+            "--black",
+            &black,
+            "--white",
+            &white,
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{stdout}");
+    for who in ["black", "white"] {
+        let commands = logged(Path::new(&log(who)));
+        assert!(
+            commands.iter().any(|c| c == "fixed_handicap 2"),
+            "{who}: {commands:?}"
+        );
+    }
+    let path = dir.path().join("match-0.sgf");
+    let text = std::fs::read_to_string(&path).expect("a record");
+    assert!(text.contains("HA[2]AB[cg][gc]"), "{text}");
+    // White moves first after the handicap stones.
+    let first_move = text.find(";W[gg]").expect("White's G3");
+    assert!(!text[..first_move].contains(";B["), "{text}");
+    // `validate` reads the handicap stones back and agrees: a legal game, the same result.
+    let validated = goref()
+        .args(["validate", "--rules", "sjtu", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("goref runs");
+    assert_eq!(validated.status.code(), Some(0), "{text}");
+    let json: Value = serde_json::from_slice(&validated.stdout).expect("JSON");
+    assert_eq!(json["games"][0]["handicap"], 2, "{json}");
+    let (re, _) = recorded(&path);
+    assert_eq!(scored(&path, "sjtu").0, re);
+}
+
 /// GNU Go, where Debian puts it or on `PATH`.
 #[cfg(has_gnugo)]
 fn gnugo() -> &'static str {
