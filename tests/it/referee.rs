@@ -354,6 +354,48 @@ fn handicap_stones_are_asked_of_both_engines_and_written_as_ha_and_ab() {
     assert_eq!(scored(&path, "sjtu").0, re);
 }
 
+#[test]
+fn kgs_time_settings_go_only_to_an_engine_that_lists_them() {
+    let p = player();
+    let dir = tempfile::tempdir().expect("a folder");
+    let logs = tempfile::tempdir().expect("a folder");
+    let log = |who: &str| logs.path().join(who).display().to_string();
+    let black = format!("{p} --kgs-time --log {}", log("black"));
+    let white = format!("{p} --log {}", log("white"));
+    let (code, stdout) = referee(
+        &[
+            "--rules",
+            "sjtu",
+            "--size",
+            "9",
+            "--time",
+            "per-move:3",
+            "--black",
+            &black,
+            "--white",
+            &white,
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{stdout}");
+    let time_commands = |who: &str| -> Vec<String> {
+        logged(Path::new(&log(who)))
+            .into_iter()
+            .filter(|c| c.contains("time_settings"))
+            .collect()
+    };
+    assert_eq!(
+        time_commands("black"),
+        ["kgs-time_settings byoyomi 0 3 1"],
+        "Black's engine lists kgs-time_settings"
+    );
+    assert_eq!(
+        time_commands("white"),
+        ["time_settings 0 3 1"],
+        "White's engine does not"
+    );
+}
+
 /// GNU Go, where Debian puts it or on `PATH`.
 #[cfg(has_gnugo)]
 fn gnugo() -> &'static str {
