@@ -596,7 +596,17 @@ impl<'a> Match<'a> {
                     .to_string(),
             );
             self.to_move = self.to_move.opponent();
-            return self.play_out(true);
+            let before = self.moves.len();
+            let ending = self.play_out(true);
+            if matches!(self.settled, Settled::Agreed) {
+                let dead = self.dead.as_deref().unwrap_or_default();
+                self.notes.push(format!(
+                    "goref referee: the disputed stones were resolved by play: after {} more moves (passes included) both engines named the same dead stones ({})",
+                    self.moves.len() - before,
+                    if dead.is_empty() { "none".to_string() } else { names(dead, self.settings.size) }
+                ));
+            }
+            return ending;
         }
         self.dead = Some(self.settle(lists));
         Some(Ending::Passes)

@@ -436,6 +436,29 @@ pub fn json(event: &Event, out: impl Write) -> io::Result<()> {
             })
         })
         .collect();
+    // Why the Swiss total is not used, and names that may be one player: what the text
+    // says in its heading lines.
+    let total_not_used = table.total_not_used.map(|(fewest, most)| {
+        json!({
+            "fewest": fewest,
+            "most": most,
+            "why": format!(
+                "the Swiss total counts the same rounds for every player, and these played \
+                 {fewest} to {most} games"
+            ),
+            "ranked_by": ["points", "sos", "warnings"],
+        })
+    });
+    let alias_suggestions: Vec<Value> = table
+        .alias_suggestions
+        .iter()
+        .map(|(long, short)| {
+            json!({
+                "names": [long, short],
+                "alias": format!("{long}={short}"),
+            })
+        })
+        .collect();
     let document = json!({
         "rules": event.rules,
         "system": table.system,
@@ -443,6 +466,8 @@ pub fn json(event: &Event, out: impl Write) -> io::Result<()> {
         "pairing_inferred": table.pairing_inferred,
         "rounds": table.rounds,
         "games_per_pairing": table.games_per_pairing,
+        "total_not_used": total_not_used,
+        "alias_suggestions": alias_suggestions,
         "players": table.players,
         "games": games,
         "meetings": meetings,

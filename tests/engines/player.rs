@@ -5,7 +5,8 @@
 //! ```text
 //! referee_player [--name NAME] [--moves C3,D4,...] [--dead "A3 B4"]
 //!                [--at K --then illegal|sleep|crash|garbage|resign] [--sleep-ms N]
-//!                [--never-pass]
+//!                [--never-pass] [--cleanup-moves A2,B3,...] [--dead-after-cleanup "..."]
+//!                [--log FILE] [--kgs-time] [--handicap-stones "C3 G7"]
 //! ```
 //!
 //! - `--moves`: its first moves, in order (a point already taken is skipped).
@@ -16,6 +17,12 @@
 //!   (`garbage`), or resign (`resign`).
 //! - `--never-pass`: after its moves, play the first empty point (reading order)
 //!   instead of passing.
+//! - `--cleanup-moves`: its moves when asked `kgs-genmove_cleanup` (which it lists), then
+//!   passes; `--dead-after-cleanup`: its answer to `final_status_list dead` once it has
+//!   been asked `kgs-genmove_cleanup` (default: `--dead`).
+//! - `--log FILE`: every command it receives, one a line, appended to FILE.
+//! - `--handicap-stones`: its answer to `fixed_handicap` (which it then knows).
+//! - `--kgs-time`: it lists and accepts `kgs-time_settings` (else only `time_settings`).
 
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
@@ -30,6 +37,11 @@ struct Options {
     then: String,
     sleep_ms: u64,
     never_pass: bool,
+    cleanup_moves: Vec<String>,
+    dead_after_cleanup: Option<String>,
+    log: Option<String>,
+    kgs_time: bool,
+    handicap_stones: String,
 }
 
 const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -57,6 +69,17 @@ fn main() {
             "--then" => o.then = value(),
             "--sleep-ms" => o.sleep_ms = value().parse().unwrap_or(0),
             "--never-pass" => o.never_pass = true,
+            "--cleanup-moves" => {
+                o.cleanup_moves = value()
+                    .split(',')
+                    .filter(|m| !m.is_empty())
+                    .map(str::to_uppercase)
+                    .collect()
+            }
+            "--dead-after-cleanup" => o.dead_after_cleanup = Some(value()),
+            "--log" => o.log = Some(value()),
+            "--kgs-time" => o.kgs_time = true,
+            "--handicap-stones" => o.handicap_stones = value().to_uppercase(),
             _ => {}
         }
     }
@@ -64,10 +87,21 @@ fn main() {
     let mut taken: HashSet<String> = HashSet::new();
     let mut next_move = 0usize;
     let mut genmoves = 0usize;
+    let mut next_cleanup = 0usize;
+    let mut cleaned_up = false;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
+        if let Some(mut file) = o.log.as_ref().and_then(|log| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(log)
+                .ok()
+        }) {
+            let _ = writeln!(file, "{line}");
+        }
         let mut words = line.split_whitespace();
         let Some(first) = words.next() else { continue };
         let (id, command) = match first.parse::<u64>() {
@@ -80,6 +114,13 @@ fn main() {
             "name" => Ok(o.name.clone()),
             "version" => Ok(String::new()),
             "list_commands" => Ok([
+                "kgs-genmove_cleanup",
+                if o.handicap_stones.is_empty() {
+                    ""
+                } else {
+                    "fixed_handicap"
+                },
+                if o.kgs_time { "kgs-time_settings" } else { "" },
                 "protocol_version",
                 "name",
                 "version",
@@ -94,6 +135,10 @@ fn main() {
                 "time_settings",
                 "time_left",
             ]
+            .iter()
+            .filter(|c| !c.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
             .join("\n")),
             "boardsize" => {
                 size = rest.first().and_then(|s| s.parse().ok()).unwrap_or(19);
@@ -115,7 +160,24 @@ fn main() {
                 }
                 Ok(String::new())
             }
-            "final_status_list" => Ok(o.dead.clone()),
+            "final_status_list" => Ok(match &o.dead_after_cleanup {
+                Some(dead) if cleaned_up => dead.clone(),
+                _ => o.dead.clone(),
+            }),
+            "kgs-genmove_cleanup" => {
+                cleaned_up = true;
+                let mut cleanup = Options {
+                    moves: o.cleanup_moves.clone(),
+                    ..Options::default()
+                };
+                cleanup.never_pass = false;
+                Ok(choose(&cleanup, size, &mut taken, &mut next_cleanup))
+            }
+            "kgs-time_settings" if o.kgs_time => Ok(String::new()),
+            "fixed_handicap" if !o.handicap_stones.is_empty() => {
+                taken.extend(o.handicap_stones.split_whitespace().map(str::to_string));
+                Ok(o.handicap_stones.clone())
+            }
             "quit" => {
                 let _ = write!(out, "={id}\n\n");
                 let _ = out.flush();

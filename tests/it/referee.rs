@@ -234,6 +234,168 @@ fn disputed_dead_stones_are_decided_by_goref_and_agreed_ones_counted() {
     }
 }
 
+#[test]
+fn with_cleanup_a_dead_stone_dispute_is_played_out_until_the_engines_agree() {
+    let p = player();
+    // The position of the test above: White's A3 is dead for Black's engine, alive for
+    // White's. Asked `kgs-genmove_cleanup`, Black captures it (A2, A4, B3) and White
+    // passes; then both engines name no dead stones.
+    let black = format!(
+        "{p} --moves C1,C2,C3,C4,C5 --dead A3 --cleanup-moves A2,A4,B3 --dead-after-cleanup ''"
+    );
+    let white = format!("{p} --moves D1,D2,D3,D4,D5,A3 --dead '' --dead-after-cleanup ''");
+    let dir = tempfile::tempdir().expect("a folder");
+    let (code, stdout) = referee(
+        &[
+            "--rules",
+            "sjtu",
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--cleanup",
+            "--black",
+            &black,
+            "--white",
+            &white,
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{stdout}");
+    let path = dir.path().join("match-0.sgf");
+    let (re, text) = recorded(&path);
+    assert_eq!(re, "B+4.5", "{text}");
+    // The moves of the cleanup are in the record, after the first two passes.
+    let after = text
+        .split_once(";B[]")
+        .map(|(_, rest)| rest.to_string())
+        .unwrap_or_default();
+    for m in [";B[ad]", ";B[ab]", ";B[bc]"] {
+        assert!(after.contains(m), "{m} missing from {text}");
+    }
+    assert!(
+        text.contains("the game was played on to settle them"),
+        "{text}"
+    );
+    assert!(
+        text.contains("resolved by play: after 7 more moves (passes included) both engines named the same dead stones (none)"),
+        "{text}"
+    );
+    assert!(!text.contains("goref's estimate decided"), "{text}");
+    // Read again: A3 was captured on the board, nothing is left to mark.
+    assert_eq!(scored(&path, "sjtu").0, "B+4.5");
+}
+
+/// The commands a fake player logged, one a line, without their GTP ids.
+fn logged(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|line| {
+            let line = line.trim_start_matches(|c: char| c.is_ascii_digit());
+            line.trim().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn handicap_stones_are_asked_of_both_engines_and_written_as_ha_and_ab() {
+    let p = player();
+    let dir = tempfile::tempdir().expect("a folder");
+    let logs = tempfile::tempdir().expect("a folder");
+    let log = |who: &str| logs.path().join(who).display().to_string();
+    let black = format!(
+        "{p} --handicap-stones 'C3 G7' --moves E5,C7 --log {}",
+        log("black")
+    );
+    let white = format!(
+        "{p} --handicap-stones 'C3 G7' --moves G3,E3 --log {}",
+        log("white")
+    );
+    let (code, stdout) = referee(
+        &[
+            "--rules",
+            "sjtu",
+            "--size",
+            "9",
+            "--handicap",
+            "2",
+            "--black",
+            &black,
+            "--white",
+            &white,
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{stdout}");
+    for who in ["black", "white"] {
+        let commands = logged(Path::new(&log(who)));
+        assert!(
+            commands.iter().any(|c| c == "fixed_handicap 2"),
+            "{who}: {commands:?}"
+        );
+    }
+    let path = dir.path().join("match-0.sgf");
+    let text = std::fs::read_to_string(&path).expect("a record");
+    assert!(text.contains("HA[2]AB[cg][gc]"), "{text}");
+    // White moves first after the handicap stones.
+    let first_move = text.find(";W[gg]").expect("White's G3");
+    assert!(!text[..first_move].contains(";B["), "{text}");
+    // `validate` reads the handicap stones back and agrees: a legal game, the same result.
+    let validated = goref()
+        .args(["validate", "--rules", "sjtu", "--format", "json"])
+        .arg(&path)
+        .output()
+        .expect("goref runs");
+    assert_eq!(validated.status.code(), Some(0), "{text}");
+    let json: Value = serde_json::from_slice(&validated.stdout).expect("JSON");
+    assert_eq!(json["games"][0]["handicap"], 2, "{json}");
+    let (re, _) = recorded(&path);
+    assert_eq!(scored(&path, "sjtu").0, re);
+}
+
+#[test]
+fn kgs_time_settings_go_only_to_an_engine_that_lists_them() {
+    let p = player();
+    let dir = tempfile::tempdir().expect("a folder");
+    let logs = tempfile::tempdir().expect("a folder");
+    let log = |who: &str| logs.path().join(who).display().to_string();
+    let black = format!("{p} --kgs-time --log {}", log("black"));
+    let white = format!("{p} --log {}", log("white"));
+    let (code, stdout) = referee(
+        &[
+            "--rules",
+            "sjtu",
+            "--size",
+            "9",
+            "--time",
+            "per-move:3",
+            "--black",
+            &black,
+            "--white",
+            &white,
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{stdout}");
+    let time_commands = |who: &str| -> Vec<String> {
+        logged(Path::new(&log(who)))
+            .into_iter()
+            .filter(|c| c.contains("time_settings"))
+            .collect()
+    };
+    assert_eq!(
+        time_commands("black"),
+        ["kgs-time_settings byoyomi 0 3 1"],
+        "Black's engine lists kgs-time_settings"
+    );
+    assert_eq!(
+        time_commands("white"),
+        ["time_settings 0 3 1"],
+        "White's engine does not"
+    );
+}
+
 /// GNU Go, where Debian puts it or on `PATH`.
 #[cfg(has_gnugo)]
 fn gnugo() -> &'static str {

@@ -426,3 +426,42 @@ fn an_archive_of_the_records_gives_the_same_table() {
         "{from_zip}"
     );
 }
+
+#[test]
+fn json_says_why_the_swiss_total_is_not_used_and_suggests_aliases() {
+    // fixtures/contest: a final and preliminaries, 1 to 9 games a player.
+    let (doc, _) = json(&["fixtures/contest", "--rules", "chinese"]);
+    let not_used = &doc["total_not_used"];
+    assert_eq!(not_used["fewest"], 1, "{doc}");
+    assert_eq!(not_used["most"], 9, "{doc}");
+    assert_eq!(
+        not_used["ranked_by"],
+        serde_json::json!(["points", "sos", "warnings"])
+    );
+    assert!(
+        not_used["why"]
+            .as_str()
+            .is_some_and(|w| w.contains("played 1 to 9 games")),
+        "{not_used}"
+    );
+    // The double round robin: every player played every round, the total is not at
+    // issue; "Bravo v2" differs from "Bravo" by a version only.
+    let renamed = "(;GM[1]SZ[13]KM[6.5]PB[Bravo v2]PW[Delta]RE[B+R];B[dd];W[jj])";
+    let dir = event_without(&["r2-bravo-delta.sgf"], &[("renamed.sgf", renamed)]);
+    let (doc, _) = json(&[&path(dir.path()), "--rules", "sjtu"]);
+    assert_eq!(doc["total_not_used"], Value::Null);
+    assert_eq!(
+        doc["alias_suggestions"],
+        serde_json::json!([{"names": ["Bravo v2", "Bravo"], "alias": "Bravo v2=Bravo"}]),
+        "{doc}"
+    );
+    // With the alias given, nothing is left to suggest.
+    let (doc, _) = json(&[
+        &path(dir.path()),
+        "--rules",
+        "sjtu",
+        "--alias",
+        "Bravo v2=Bravo",
+    ]);
+    assert_eq!(doc["alias_suggestions"], serde_json::json!([]));
+}
