@@ -14,6 +14,26 @@ pub fn goref() -> Command {
     cmd
 }
 
+/// The example program `name` (`fake_gtp`, `referee_player`) that `cargo test` builds into
+/// `target/<profile>/examples/`, beside this test's own `deps/` folder.
+pub fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let profile = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps");
+    let program = profile
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        program.is_file(),
+        "{} is missing: plain `cargo test` builds it; before a filtered run, \
+         `cargo build --release --example {name}` first",
+        program.display()
+    );
+    program
+}
+
 /// The repository root.
 pub fn manifest() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -7,23 +7,9 @@ use std::time::{Duration, Instant};
 use goref::gtp::{self, Deadline, Engine, EngineCommand, EngineLimits, EnginePool, GtpError};
 use goref::sgf::GameRecord;
 
-/// `target/<profile>/examples/fake_gtp`, beside this test's own `deps/` folder.
+/// The fake engine (`examples/fake_gtp.rs`).
 fn fake() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps");
-    let fake = profile
-        .join("examples")
-        .join(format!("fake_gtp{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        fake.is_file(),
-        "{} is missing: plain `cargo test` builds it; before a filtered run, \
-         `cargo build --release --example fake_gtp` first",
-        fake.display()
-    );
-    fake
+    crate::common::example("fake_gtp")
 }
 
 /// The fake engine's command line with `args` (already quoted as a shell would need).

@@ -543,21 +543,9 @@ fn outputs_get_the_usual_mode_and_names_near_the_limit_work() {
     assert!(names.is_empty(), "{names:?}");
 }
 
-/// `target/<profile>/examples/fake_gtp` (see tests/it/gtp.rs), beside this test's own
-/// `deps/` folder.
+/// The fake engine (`examples/fake_gtp.rs`, see tests/it/gtp.rs).
 fn fake_engine() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps");
-    let fake = profile.join("examples").join("fake_gtp");
-    assert!(
-        fake.is_file(),
-        "{} is missing: `cargo build --release --example fake_gtp` first",
-        fake.display()
-    );
-    fake
+    crate::common::example("fake_gtp")
 }
 
 fn sh_quote(text: &str) -> String {

@@ -10,23 +10,11 @@ use std::process::Command;
 use assert_cmd::cargo::CommandCargoExt;
 use serde_json::Value;
 
-/// The fake player, beside this test's own `deps/` folder.
+/// The fake player (`tests/engines/player.rs`).
 fn player() -> String {
-    let exe = std::env::current_exe().expect("the test's own path");
-    let profile = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps");
-    let fake = profile
-        .join("examples")
-        .join(format!("referee_player{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        fake.is_file(),
-        "{} is missing: plain `cargo test` builds it; before a filtered run, \
-         `cargo build --release --example referee_player` first",
-        fake.display()
-    );
-    fake.display().to_string()
+    crate::common::example("referee_player")
+        .display()
+        .to_string()
 }
 
 fn goref() -> Command {
