@@ -1025,6 +1025,37 @@ mod tests {
             .collect()
     }
 
+    /// White's two stones in the corner (C6) with two liberties and no eye, inside Black's
+    /// wall, which joins a chain outside the region.
+    fn corner_race() -> (Board, Fight) {
+        let race = Board::from_diagram(
+            "
+            . . O X X O
+            . . O X O O
+            X X X X O .
+            O O O O O .
+            . . . . . .
+            . . . . . .",
+        )
+        .expect("a diagram");
+        let region = at(&race, &["A6", "B6", "C6", "A5", "B5", "C5"]);
+        let fight = Fight::new(&race, &region, &at(&race, &["C6"])).expect("a fight");
+        (race, fight)
+    }
+
+    /// A lone black stone in the middle of an empty 5x5 board, the whole board the region.
+    fn lone_stone() -> (Board, Fight) {
+        let mut board = Board::new(5, 5).expect("a board");
+        board
+            .set(Point::new(2, 2), Some(Color::Black))
+            .expect("on the board");
+        let region: Vec<Point> = (0..5)
+            .flat_map(|y| (0..5).map(move |x| Point::new(x, y)))
+            .collect();
+        let fight = Fight::new(&board, &region, &[Point::new(2, 2)]).expect("a fight");
+        (board, fight)
+    }
+
     /// Black's corner chain has one liberty, A5: White captures there whoever moves
     /// first (Black filling it is suicide), and Black cannot capture the wall.
     #[test]
@@ -1050,18 +1081,7 @@ mod tests {
     /// captures whoever moves first; if Black only passes, nobody does.
     #[test]
     fn a_short_chain_in_the_corner_is_captured() {
-        let race = Board::from_diagram(
-            "
-            . . O X X O
-            . . O X O O
-            X X X X O .
-            O O O O O .
-            . . . . . .
-            . . . . . .",
-        )
-        .expect("a diagram");
-        let region = at(&race, &["A6", "B6", "C6", "A5", "B5", "C5"]);
-        let fight = Fight::new(&race, &region, &at(&race, &["C6"])).expect("a fight");
+        let (race, fight) = corner_race();
         let outcome = fight.solve(&race, 10_000).expect("a small fight");
         assert_eq!(
             outcome,
@@ -1107,18 +1127,7 @@ mod tests {
     /// again past a give-up (which may come before the bound: a line too long).
     #[test]
     fn a_remembered_answer_is_the_answer_a_search_gives_under_any_bound() {
-        let race = Board::from_diagram(
-            "
-            . . O X X O
-            . . O X O O
-            X X X X O .
-            O O O O O .
-            . . . . . .
-            . . . . . .",
-        )
-        .expect("a diagram");
-        let region = at(&race, &["A6", "B6", "C6", "A5", "B5", "C5"]);
-        let fight = Fight::new(&race, &region, &at(&race, &["C6"])).expect("a fight");
+        let (race, fight) = corner_race();
         let stones = fight.stones_of(&race);
         let searched = |bound| fight.attack_searched(stones, Color::Black, bound);
         let (out, visited) = searched(10_000);
@@ -1135,14 +1144,7 @@ mod tests {
                 );
             }
         }
-        let mut board = Board::new(5, 5).expect("a board");
-        board
-            .set(Point::new(2, 2), Some(Color::Black))
-            .expect("on the board");
-        let all: Vec<Point> = (0..5)
-            .flat_map(|y| (0..5).map(move |x| Point::new(x, y)))
-            .collect();
-        let open = Fight::new(&board, &all, &[Point::new(2, 2)]).expect("a fight");
+        let (board, open) = lone_stone();
         let stones = open.stones_of(&board);
         for bound in [300, 200, 400, 300] {
             assert_eq!(
@@ -1158,14 +1160,7 @@ mod tests {
     /// of an empty board has too many ways to live or die to read.
     #[test]
     fn a_fight_past_its_bound_gives_up() {
-        let mut board = Board::new(5, 5).expect("a board");
-        board
-            .set(Point::new(2, 2), Some(Color::Black))
-            .expect("on the board");
-        let region: Vec<Point> = (0..5)
-            .flat_map(|y| (0..5).map(move |x| Point::new(x, y)))
-            .collect();
-        let fight = Fight::new(&board, &region, &[Point::new(2, 2)]).expect("a fight");
+        let (board, fight) = lone_stone();
         assert_eq!(fight.solve(&board, 500), None);
     }
 }
