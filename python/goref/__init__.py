@@ -22,6 +22,7 @@ from ._goref import (
     score,
     validate,
 )
+from ._goref import ROW_COLUMNS as _ROW_COLUMNS
 from ._goref import rules_list as _rules_list
 
 __all__ = [
@@ -44,33 +45,9 @@ __all__ = [
     "ROW_COLUMNS",
 ]
 
-#: The columns of a batch row, in the order of ``goref batch --csv`` (``findings`` is in
-#: the JSON Lines and the table, not in the CSV).
-ROW_COLUMNS = (
-    "file",
-    "game",
-    "rules",
-    "size",
-    "komi",
-    "handicap",
-    "black",
-    "white",
-    "moves",
-    "valid",
-    "illegal_count",
-    "first_illegal_move",
-    "first_illegal_kind",
-    "recorded_result",
-    "result",
-    "black_score",
-    "white_score",
-    "margin",
-    "dead_source",
-    "result_matches",
-    "error",
-    "decided_by",
-    "findings",
-)
+#: The columns of a batch row, in the order of ``goref batch --jsonl`` (``findings`` is in
+#: the JSON Lines and the table, not in the CSV): the extension's own list.
+ROW_COLUMNS = _ROW_COLUMNS
 
 
 def rules():

@@ -1002,6 +1002,7 @@ fn _goref(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("GorefError", py.get_type::<GorefError>())?;
     m.add("LoadError", py.get_type::<LoadError>())?;
+    m.add("ROW_COLUMNS", pyo3::types::PyTuple::new(py, ROW_KEYS)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
