@@ -2,6 +2,7 @@
 """goref for Python beside the goref command and sgfmill, in one run over one folder.
 
     python3 benches/python.py compare DIR [--goref BIN] [--jobs N] [--runs R] [--sgfmill-runs S]
+                                          [--extra NAME=COMMAND]...
 
 times, as whole processes taken in turn (A B C, A B C...), started the same way:
 
@@ -11,12 +12,14 @@ times, as whole processes taken in turn (A B C, A B C...), started the same way:
   sgfmill  python3 benches/python.py sgfmill DIR          (parse each .sgf and replay its
            main line on sgfmill's board: no superko, no turn order, no findings, no count)
 
-and prints the median wall and CPU (user + system) seconds of each, and the ratios. The
-`batch` and `sgfmill` modes are the measured commands themselves, and print the number of
-rows or files they went through, which `compare` checks agree. They import nothing but what
-they use (`sys`, `os`, and goref or sgfmill): argparse, subprocess and statistics, which only
-`compare` needs, cost a Python process about 35 ms of CPU to import, twice goref's import
-and the interpreter's start together, and are no part of what is measured.
+and prints the median wall and CPU (user + system) seconds of each, and the ratios. Each
+`--extra NAME=COMMAND` is one more command taken in the same turns (another build of goref
+for Python, say), set against the command line the same way. The `batch` and `sgfmill`
+modes are the measured commands themselves, and print the number of rows or files they
+went through, which `compare` checks agree. They import nothing but what they use (`sys`,
+`os`, and goref or sgfmill): argparse, subprocess and statistics, which only `compare`
+needs, cost a Python process about 35 ms of CPU to import, more than the interpreter's
+start and goref's import together, and are no part of what is measured.
 """
 
 import os
@@ -81,6 +84,7 @@ def timed(command):
 
 
 def compare(args):
+    import shlex
     import statistics
 
     me = os.path.abspath(__file__)
@@ -89,6 +93,9 @@ def compare(args):
         "python": [sys.executable, me, "batch", args.folder, "--jobs", str(args.jobs)],
         "sgfmill": [sys.executable, me, "sgfmill", args.folder],
     }
+    for extra in args.extra:  # another build beside these, e.g. an older wheel
+        name, _, command = extra.partition("=")
+        commands[name] = shlex.split(command)
     times = {name: [] for name in commands}
     outputs = {}
     for name, command in commands.items():  # one warm-up each
@@ -100,6 +107,9 @@ def compare(args):
             wall, cpu, _ = timed(command)
             times[name].append((wall, cpu))
     print(f"python rows: {outputs['python']}, sgfmill files: {outputs['sgfmill']}")
+    for extra in commands:
+        if outputs[extra] != outputs["python"] and extra not in ("cli", "sgfmill"):
+            sys.exit(f"{extra} printed {outputs[extra]!r}, python {outputs['python']!r}")
     medians = {}
     print("| command | runs | median wall | min wall | median CPU |")
     print("|---|---|---|---|---|")
@@ -109,8 +119,16 @@ def compare(args):
         medians[name] = (statistics.median(walls), statistics.median(cpus))
         print(f"| {name} | {len(runs)} | {medians[name][0]:.3f} s | {min(walls):.3f} s | {medians[name][1]:.3f} s |")
     cli, py, mill = medians["cli"], medians["python"], medians["sgfmill"]
-    pairs = [p / c for (p, _), (c, _) in zip(times["python"], times["cli"])]
-    print(f"python / cli: wall {py[0] / cli[0]:.2f}x (median of pairs {statistics.median(pairs):.2f}x), CPU {py[1] / cli[1]:.2f}x")
+    for name in commands:
+        if name in ("cli", "sgfmill"):
+            continue
+        mine = medians[name]
+        pairs = [p / c for (p, _), (c, _) in zip(times[name], times["cli"])]
+        cpu_pairs = [p / c for (_, p), (_, c) in zip(times[name], times["cli"])]
+        print(
+            f"{name} / cli: wall {mine[0] / cli[0]:.2f}x (median of pairs {statistics.median(pairs):.2f}x), "
+            f"CPU {mine[1] / cli[1]:.2f}x (median of pairs {statistics.median(cpu_pairs):.2f}x)"
+        )
     print(f"sgfmill / python: wall {mill[0] / py[0]:.1f}x, CPU {mill[1] / py[1]:.1f}x")
 
 
@@ -145,6 +163,13 @@ def main():
     c.add_argument("--jobs", type=int, default=2)
     c.add_argument("--runs", type=int, default=10)
     c.add_argument("--sgfmill-runs", type=int, default=3)
+    c.add_argument(
+        "--extra",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="one more command measured in turn beside the others and set against cli (it must print what `batch` prints)",
+    )
     args = parser.parse_args()
     if args.mode == "batch":
         run_batch(args.folder, args.jobs)
