@@ -991,7 +991,8 @@ impl Drop for EndsShelf {
 pub struct Batch {
     state: Mutex<BatchState>,
     shelf: Arc<Shelf>,
-    /// Set by `close`: the thread reading the rows, if one is, stops at its next wake.
+    /// Set by `close`: the thread reading the rows, if one is, stops when the shelf
+    /// (closed too) wakes it.
     closed: AtomicBool,
 }
 
