@@ -2,6 +2,7 @@
 """goref for Python beside the goref command and sgfmill, in one run over one folder.
 
     python3 benches/python.py compare DIR [--goref BIN] [--jobs N] [--runs R] [--sgfmill-runs S]
+                                          [--extra NAME=COMMAND]...
 
 times, as whole processes taken in turn (A B C, A B C...), started the same way:
 
@@ -11,18 +12,18 @@ times, as whole processes taken in turn (A B C, A B C...), started the same way:
   sgfmill  python3 benches/python.py sgfmill DIR          (parse each .sgf and replay its
            main line on sgfmill's board: no superko, no turn order, no findings, no count)
 
-and prints the median wall and CPU (user + system) seconds of each, and the ratios. The
-`batch` and `sgfmill` modes are the measured commands themselves, and print the number of
-rows or files they went through, which `compare` checks agree.
+and prints the median wall and CPU (user + system) seconds of each, and the ratios. Each
+`--extra NAME=COMMAND` is one more command taken in the same turns (another build of goref
+for Python, say), set against the command line the same way. The `batch` and `sgfmill`
+modes are the measured commands themselves, and print the number of rows or files they
+went through, which `compare` checks agree. They import nothing but what they use (`sys`,
+`os`, and goref or sgfmill): argparse, subprocess and statistics, which only `compare`
+needs, cost a Python process about 35 ms of CPU to import, more than the interpreter's
+start and goref's import together, and are no part of what is measured.
 """
 
-import argparse
 import os
-import resource
-import statistics
-import subprocess
 import sys
-import time
 
 
 def run_batch(folder, jobs):
@@ -67,6 +68,10 @@ def run_sgfmill(folder):
 
 
 def timed(command):
+    import resource
+    import subprocess
+    import time
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
@@ -79,12 +84,18 @@ def timed(command):
 
 
 def compare(args):
+    import shlex
+    import statistics
+
     me = os.path.abspath(__file__)
     commands = {
         "cli": [args.goref, "batch", "-q", "--jobs", str(args.jobs), "--fail-on", "none", "--jsonl", "/dev/null", args.folder],
         "python": [sys.executable, me, "batch", args.folder, "--jobs", str(args.jobs)],
         "sgfmill": [sys.executable, me, "sgfmill", args.folder],
     }
+    for extra in args.extra:  # another build beside these, e.g. an older wheel
+        name, _, command = extra.partition("=")
+        commands[name] = shlex.split(command)
     times = {name: [] for name in commands}
     outputs = {}
     for name, command in commands.items():  # one warm-up each
@@ -96,6 +107,9 @@ def compare(args):
             wall, cpu, _ = timed(command)
             times[name].append((wall, cpu))
     print(f"python rows: {outputs['python']}, sgfmill files: {outputs['sgfmill']}")
+    for extra in commands:
+        if outputs[extra] != outputs["python"] and extra not in ("cli", "sgfmill"):
+            sys.exit(f"{extra} printed {outputs[extra]!r}, python {outputs['python']!r}")
     medians = {}
     print("| command | runs | median wall | min wall | median CPU |")
     print("|---|---|---|---|---|")
@@ -105,12 +119,37 @@ def compare(args):
         medians[name] = (statistics.median(walls), statistics.median(cpus))
         print(f"| {name} | {len(runs)} | {medians[name][0]:.3f} s | {min(walls):.3f} s | {medians[name][1]:.3f} s |")
     cli, py, mill = medians["cli"], medians["python"], medians["sgfmill"]
-    pairs = [p / c for (p, _), (c, _) in zip(times["python"], times["cli"])]
-    print(f"python / cli: wall {py[0] / cli[0]:.2f}x (median of pairs {statistics.median(pairs):.2f}x), CPU {py[1] / cli[1]:.2f}x")
+    for name in commands:
+        if name in ("cli", "sgfmill"):
+            continue
+        mine = medians[name]
+        pairs = [p / c for (p, _), (c, _) in zip(times[name], times["cli"])]
+        cpu_pairs = [p / c for (_, p), (_, c) in zip(times[name], times["cli"])]
+        print(
+            f"{name} / cli: wall {mine[0] / cli[0]:.2f}x (median of pairs {statistics.median(pairs):.2f}x), "
+            f"CPU {mine[1] / cli[1]:.2f}x (median of pairs {statistics.median(cpu_pairs):.2f}x)"
+        )
     print(f"sgfmill / python: wall {mill[0] / py[0]:.1f}x, CPU {mill[1] / py[1]:.1f}x")
 
 
+def measured(argv):
+    """`batch DIR [--jobs N]` or `sgfmill DIR`, read without argparse; None for anything else."""
+    if len(argv) < 2 or argv[1].startswith("-"):
+        return None
+    if len(argv) == 2 and argv[0] == "sgfmill":
+        return lambda: run_sgfmill(argv[1])
+    if argv[:1] == ["batch"] and len(argv) in (2, 4) and argv[2:3] in ([], ["--jobs"]):
+        jobs = int(argv[3]) if len(argv) == 4 else None
+        return lambda: run_batch(argv[1], jobs)
+    return None
+
+
 def main():
+    run = measured(sys.argv[1:])
+    if run is not None:
+        return run()
+    import argparse
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="mode", required=True)
     b = sub.add_parser("batch")
@@ -124,6 +163,13 @@ def main():
     c.add_argument("--jobs", type=int, default=2)
     c.add_argument("--runs", type=int, default=10)
     c.add_argument("--sgfmill-runs", type=int, default=3)
+    c.add_argument(
+        "--extra",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="one more command measured in turn beside the others and set against cli (it must print what `batch` prints)",
+    )
     args = parser.parse_args()
     if args.mode == "batch":
         run_batch(args.folder, args.jobs)

@@ -6,10 +6,8 @@
 //! command line's own input walk and pipeline (`cmd/batch/inputs.rs`, `pipeline.rs`,
 //! compiled here from the same files) on a thread pool of its own, without the GIL.
 
-use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -596,15 +594,21 @@ impl PyRuleSet {
 /// (cmd/output/rows.rs), as attributes; `to_dict()` is the JSON Lines object.
 #[pyclass(frozen, module = "goref")]
 pub struct Row {
-    report: GameReport,
+    report: Box<GameReport>,
     /// `error` in the command line's words.
     error: Option<String>,
 }
 
 impl Row {
-    fn new(report: GameReport) -> Row {
+    fn new(report: Box<GameReport>) -> Row {
         let error = report.error.as_ref().map(words::error);
         Row { report, error }
+    }
+
+    /// A column as an attribute: the findings as `Finding`s.
+    fn attribute(&self, py: Python<'_>, key: &str) -> PyResult<Py<PyAny>> {
+        self.column(py, key, false)?
+            .ok_or_else(|| PyAttributeError::new_err(format!("'Row' has no column '{key}'")))
     }
 
     /// The value of a column, as `goref batch --jsonl` writes it; `None` for no column.
@@ -665,12 +669,103 @@ impl Row {
     }
 }
 
+/// The columns are getters (attributes of the type, found at once), not a `__getattr__`
+/// (called only after Python's own lookup has failed and made its `AttributeError`,
+/// which was most of the cost of reading `row.valid`). One per key of [`ROW_KEYS`];
+/// `test_batch.py` reads each.
 #[pymethods]
 impl Row {
-    fn __getattr__(&self, py: Python<'_>, name: &str) -> PyResult<Py<PyAny>> {
-        self.column(py, name, false)?.ok_or_else(|| {
-            PyAttributeError::new_err(format!("'Row' object has no attribute '{name}'"))
-        })
+    #[getter]
+    fn file(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "file")
+    }
+    #[getter]
+    fn game(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "game")
+    }
+    #[getter]
+    fn rules(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "rules")
+    }
+    #[getter]
+    fn size(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "size")
+    }
+    #[getter]
+    fn komi(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "komi")
+    }
+    #[getter]
+    fn handicap(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "handicap")
+    }
+    #[getter]
+    fn black(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "black")
+    }
+    #[getter]
+    fn white(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "white")
+    }
+    #[getter]
+    fn moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "moves")
+    }
+    #[getter]
+    fn valid(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "valid")
+    }
+    #[getter]
+    fn illegal_count(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "illegal_count")
+    }
+    #[getter]
+    fn first_illegal_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "first_illegal_move")
+    }
+    #[getter]
+    fn first_illegal_kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "first_illegal_kind")
+    }
+    #[getter]
+    fn recorded_result(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "recorded_result")
+    }
+    #[getter]
+    fn result(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "result")
+    }
+    #[getter]
+    fn black_score(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "black_score")
+    }
+    #[getter]
+    fn white_score(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "white_score")
+    }
+    #[getter]
+    fn margin(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "margin")
+    }
+    #[getter]
+    fn dead_source(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "dead_source")
+    }
+    #[getter]
+    fn result_matches(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "result_matches")
+    }
+    #[getter]
+    fn error(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "error")
+    }
+    #[getter]
+    fn decided_by(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "decided_by")
+    }
+    #[getter]
+    fn findings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.attribute(py, "findings")
     }
 
     fn __dir__(&self) -> Vec<&'static str> {
@@ -711,52 +806,222 @@ impl Row {
     }
 }
 
+/// The keys of a row, in the order of `goref batch --jsonl`.
+const ROW_KEYS: [&str; 23] = [
+    "file",
+    "game",
+    "rules",
+    "size",
+    "komi",
+    "handicap",
+    "black",
+    "white",
+    "moves",
+    "valid",
+    "illegal_count",
+    "first_illegal_move",
+    "first_illegal_kind",
+    "recorded_result",
+    "result",
+    "black_score",
+    "white_score",
+    "margin",
+    "dead_source",
+    "result_matches",
+    "error",
+    "decided_by",
+    "findings",
+];
+
 // ---------------------------------------------------------------------------------------
 // batch
 
-/// What the pipeline's thread hands over: each unit's rows, in input order.
-type Unit = Vec<GameReport>;
+/// What the pipeline's thread hands over: each unit's rows, in input order, boxed (a
+/// report is about 1 KB: a box moves from the worker into its `Row` in 8 bytes).
+type Unit = Vec<Box<GameReport>>;
+
+/// Units the pipeline has emitted and Python has not taken yet, at most.
+const SHELF_UNITS: usize = 64;
+
+/// Units on the shelf that wake a waiting reader: two of the pipeline's tasks (8 units
+/// each). Fewer wait for the reader's next look, at most [`READER_WAIT`] away.
+const WAKE_UNITS: usize = 16;
+
+/// How long the reader waits without looking at the shelf (and at Ctrl-C).
+const READER_WAIT: Duration = Duration::from_millis(20);
+
+/// Where the pipeline's thread leaves each unit's rows for the Python thread that reads
+/// them. The reader takes every unit there at once, so one lock (and, when it had to
+/// wait, one wake-up) hands over many rows, and it gives up the GIL only when the shelf
+/// is empty. The pipeline's thread wakes a waiting reader only once [`WAKE_UNITS`] units
+/// are there (or at the end): woken for each unit, the reader took the core from the
+/// pipeline's thread about once every three rows over `ai-games` (2,500 wake-ups for
+/// 7,259 rows on 2 cores), each a pair of context switches. It waits itself while the
+/// shelf holds [`SHELF_UNITS`] units (memory stays bounded by the reader's pace).
+struct Shelf {
+    state: Mutex<ShelfState>,
+    /// Rows arrived, or the run ended, or the batch was closed: for a waiting reader.
+    filled: Condvar,
+    /// Units taken, or the batch was closed: for the pipeline's thread when it waits.
+    emptied: Condvar,
+}
+
+#[derive(Default)]
+struct ShelfState {
+    units: Vec<Unit>,
+    /// The pipeline's thread has ended: no more units come.
+    ended: bool,
+    /// The reader is gone (closed, dropped): the pipeline's thread stops.
+    closed: bool,
+    reader_waiting: bool,
+    writer_waiting: bool,
+}
+
+/// What the reader finds on the shelf.
+enum Taken {
+    Units(Vec<Unit>),
+    Ended,
+    /// Nothing within the wait: time to look at Ctrl-C.
+    Nothing,
+}
+
+impl Shelf {
+    fn new() -> Shelf {
+        Shelf {
+            state: Mutex::new(ShelfState::default()),
+            filled: Condvar::new(),
+            emptied: Condvar::new(),
+        }
+    }
+
+    /// The state, even if a thread panicked holding it (each update leaves it whole).
+    fn lock(&self) -> MutexGuard<'_, ShelfState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Leave a unit's rows, waiting while the shelf is full; an error once the reader is
+    /// gone.
+    fn put(&self, unit: Unit) -> Result<(), ()> {
+        let mut state = self.lock();
+        while state.units.len() >= SHELF_UNITS && !state.closed {
+            state.writer_waiting = true;
+            state = self.emptied.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
+        if state.closed {
+            return Err(());
+        }
+        state.units.push(unit);
+        let wake = state.reader_waiting && state.units.len() >= WAKE_UNITS;
+        if wake {
+            state.reader_waiting = false;
+        }
+        // Woken after the lock is let go, the reader does not wait for it at once.
+        drop(state);
+        if wake {
+            self.filled.notify_one();
+        }
+        Ok(())
+    }
+
+    /// No more units come (the pipeline's thread ends, however it ends).
+    fn end(&self) {
+        self.lock().ended = true;
+        self.filled.notify_all();
+    }
+
+    /// The reader is gone: the pipeline's thread stops at its next unit.
+    fn close(&self) {
+        let mut state = self.lock();
+        state.closed = true;
+        state.units.clear();
+        drop(state);
+        self.filled.notify_all();
+        self.emptied.notify_all();
+    }
+
+    /// Every unit on the shelf, or that the run ended, if either; `None` if the reader
+    /// must wait. The lock is let go before the pipeline's thread is woken.
+    fn take_from(&self, mut state: MutexGuard<'_, ShelfState>) -> Option<Taken> {
+        if !state.units.is_empty() {
+            let units = std::mem::take(&mut state.units);
+            let wake = std::mem::take(&mut state.writer_waiting);
+            drop(state);
+            if wake {
+                self.emptied.notify_one();
+            }
+            return Some(Taken::Units(units));
+        }
+        (state.ended || state.closed).then_some(Taken::Ended)
+    }
+
+    /// The units on the shelf, taken with the GIL held when there are some; else waited
+    /// for without the GIL, up to [`READER_WAIT`].
+    fn take(&self, py: Python<'_>) -> Taken {
+        if let Some(taken) = self.take_from(self.lock()) {
+            return taken;
+        }
+        py.detach(|| {
+            let mut state = self.lock();
+            if state.units.is_empty() && !state.ended && !state.closed {
+                state.reader_waiting = true;
+                state = self
+                    .filled
+                    .wait_timeout(state, READER_WAIT)
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0;
+                state.reader_waiting = false;
+            }
+            self.take_from(state).unwrap_or(Taken::Nothing)
+        })
+    }
+}
+
+/// Ends the shelf when the pipeline's thread ends, even by a panic.
+struct EndsShelf(Arc<Shelf>);
+
+impl Drop for EndsShelf {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
 
 /// The rows of `goref batch` over files, folders and archives, in input order, while
 /// the work goes on without the GIL on a pool of `jobs` threads.
 #[pyclass(module = "goref")]
 pub struct Batch {
     state: Mutex<BatchState>,
-    /// Set by `close`: the thread reading the rows, if one is, stops at its next wake.
+    shelf: Arc<Shelf>,
+    /// Set by `close`: the thread reading the rows, if one is, stops when the shelf
+    /// (closed too) wakes it.
     closed: AtomicBool,
 }
 
 struct BatchState {
-    rows: Option<Receiver<Unit>>,
-    pending: VecDeque<GameReport>,
+    shelf: Arc<Shelf>,
+    /// Rows taken from the shelf and not yet handed out.
+    pending: std::iter::Flatten<std::vec::IntoIter<Unit>>,
     thread: Option<JoinHandle<Result<(), String>>>,
 }
 
 impl BatchState {
     /// The next row, waiting for it without the GIL (and answering Ctrl-C); `None` at
     /// the end. A run that stopped on a bug is a `GorefError`.
-    fn next(&mut self, py: Python<'_>, closed: &AtomicBool) -> PyResult<Option<GameReport>> {
+    fn next(&mut self, py: Python<'_>, closed: &AtomicBool) -> PyResult<Option<Box<GameReport>>> {
         loop {
             if closed.load(Ordering::Relaxed) {
                 self.close(py);
                 return Ok(None);
             }
-            if let Some(row) = self.pending.pop_front() {
+            if let Some(row) = self.pending.next() {
                 return Ok(Some(row));
             }
-            let Some(rows) = self.rows.take() else {
+            if self.thread.is_none() {
                 return Ok(None);
-            };
-            let (rows, got) = py.detach(move || {
-                let got = rows.recv_timeout(Duration::from_millis(100));
-                (rows, got)
-            });
-            self.rows = Some(rows);
-            match got {
-                Ok(unit) => self.pending.extend(unit),
-                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.rows = None;
+            }
+            match self.shelf.take(py) {
+                Taken::Units(units) => self.pending = units.into_iter().flatten(),
+                Taken::Nothing => py.check_signals()?,
+                Taken::Ended => {
                     return match self.join(py) {
                         Ok(()) => Ok(None),
                         Err(message) => Err(GorefError::new_err(message)),
@@ -778,9 +1043,16 @@ impl BatchState {
 
     /// Stop: the pipeline ends at its next row, after the work in flight.
     fn close(&mut self, py: Python<'_>) {
-        self.rows = None;
-        self.pending.clear();
+        self.shelf.close();
+        self.pending = Vec::new().into_iter().flatten();
         let _ = self.join(py);
+    }
+}
+
+impl Drop for BatchState {
+    /// A batch dropped half-read stops its pipeline (which does not wait to be joined).
+    fn drop(&mut self) {
+        self.shelf.close();
     }
 }
 
@@ -848,7 +1120,8 @@ impl Batch {
     /// Stop the run: the rows not yet read are dropped, the work in flight finishes.
     fn close(&self, py: Python<'_>) {
         self.closed.store(true, Ordering::Relaxed);
-        // Being read by another thread: that thread closes it within 100 ms.
+        // Being read by another thread: the shelf wakes that thread, which closes it.
+        self.shelf.close();
         match self.state.try_lock() {
             Ok(mut state) => state.close(py),
             Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner().close(py),
@@ -865,33 +1138,6 @@ impl Batch {
         self.close(py);
     }
 }
-
-/// The keys of a row, in the order of `goref batch --jsonl`.
-const ROW_KEYS: [&str; 23] = [
-    "file",
-    "game",
-    "rules",
-    "size",
-    "komi",
-    "handicap",
-    "black",
-    "white",
-    "moves",
-    "valid",
-    "illegal_count",
-    "first_illegal_move",
-    "first_illegal_kind",
-    "recorded_result",
-    "result",
-    "black_score",
-    "white_score",
-    "margin",
-    "dead_source",
-    "result_matches",
-    "error",
-    "decided_by",
-    "findings",
-];
 
 /// Check files, folders and archives as `goref batch` does.
 #[pyfunction]
@@ -948,18 +1194,25 @@ fn batch(
         .thread_name(|i| format!("goref-batch-{i}"))
         .build()
         .map_err(|e| GorefError::new_err(format!("cannot start the worker threads: {e}")))?;
-    let (tx, rx) = sync_channel::<Unit>(64);
+    let shelf = Arc::new(Shelf::new());
     let plan = Arc::new(DeadPlan::from(dead));
+    let ends = EndsShelf(shelf.clone());
     let thread = std::thread::Builder::new()
         .name("goref-batch".to_string())
-        .spawn(move || run_batch(pool, sources, settings, choices, plan, limits, tx, timeout))
+        .spawn(move || {
+            let ends = ends;
+            run_batch(
+                pool, sources, settings, choices, plan, limits, &ends.0, timeout,
+            )
+        })
         .map_err(|e| GorefError::new_err(format!("cannot start the batch thread: {e}")))?;
     Ok(Batch {
         state: Mutex::new(BatchState {
-            rows: Some(rx),
-            pending: VecDeque::new(),
+            shelf: shelf.clone(),
+            pending: Vec::new().into_iter().flatten(),
             thread: Some(thread),
         }),
+        shelf,
         closed: AtomicBool::new(false),
     })
 }
@@ -972,7 +1225,7 @@ fn run_batch(
     choices: Vec<RulesChoice>,
     plan: Arc<DeadPlan>,
     limits: Limits,
-    rows: SyncSender<Unit>,
+    shelf: &Shelf,
     timeout: Duration,
 ) -> Result<(), String> {
     let names: Vec<String> = choices.iter().map(RulesChoice::name).collect();
@@ -981,10 +1234,14 @@ fn run_batch(
             Ok(bytes) => check::judge_file(name, &bytes, &choices, &plan, &limits).rows(),
             Err(error) => check::unreadable_rows(name, 0, &names, &CheckError::Read(error)),
         }
+        .into_iter()
+        .map(Box::new)
+        .collect()
     };
     let emit = |unit: Unit| {
-        rows.send(unit)
-            .map_err(|_| std::io::Error::other("the rows are no longer read"))
+        shelf
+            .put(unit)
+            .map_err(|()| std::io::Error::other("the rows are no longer read"))
     };
     match pool.install(|| pipeline::run(&sources, &settings, work, emit)) {
         Ok(_) | Err(pipeline::Stop::Emit(_)) => Ok(()),

@@ -136,3 +136,18 @@ def test_a_batch_closed_from_another_thread_ends_its_reader(tmp_path):
     assert not reader.is_alive(), "the reader did not stop after close()"
     assert 1 <= len(seen) <= 400
     assert seen == sorted(seen)
+
+
+def test_every_column_is_an_attribute_holding_what_to_dict_holds():
+    rows = list(goref.batch(["fixtures/illegal/ko", "fixtures/malformed", "fixtures/scoring"], rules=["japanese", "chinese"]))
+    assert any(r.findings for r in rows) and any(r.error for r in rows) and any(r.result for r in rows)
+    for row in rows:
+        whole = row.to_dict()
+        assert set(whole) == set(goref.ROW_COLUMNS)
+        for key in goref.ROW_COLUMNS:
+            value = getattr(row, key)
+            if key == "findings":
+                value = [finding.to_dict() for finding in value]
+            assert value == whole[key], (row.file, key)
+    with pytest.raises(AttributeError):
+        rows[0].no_such_column
