@@ -599,12 +599,18 @@ pub fn decoded_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 /// when the file holds no SGF game.
 pub(crate) fn foreign_format(bytes: &[u8]) -> Option<Format> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let head = String::from_utf8_lossy(bytes.get(..bytes.len().min(1024)).unwrap_or(bytes));
-    if gib::looks_like(&head) {
-        return Some(Format::Gib);
-    }
-    if ugf::looks_like(&head) {
-        return Some(Format::Ugf);
+    // GIB and UGF name themselves first (`\HS`, `[Header]`, after white space): a file
+    // whose first byte past ASCII white space is the `(` of an SGF game tree is neither,
+    // and its head need not be decoded (a tenth of loading a folder of SGF files).
+    let opens_sgf = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'(');
+    if !opens_sgf {
+        let head = String::from_utf8_lossy(bytes.get(..bytes.len().min(1024)).unwrap_or(bytes));
+        if gib::looks_like(&head) {
+            return Some(Format::Gib);
+        }
+        if ugf::looks_like(&head) {
+            return Some(Format::Ugf);
+        }
     }
     if scan::find_game_start(bytes, 0).is_none() && ngf::looks_like(&String::from_utf8_lossy(bytes))
     {

@@ -1264,3 +1264,26 @@ fn where_reading_stopped_says_whether_the_main_line_was_read_whole() {
     );
     assert_eq!(one("(;SZ[9];B[gg];W[ee])").main_line_cut, None);
 }
+
+#[test]
+fn gib_and_ugf_are_told_by_their_first_line_whatever_comes_before_it() {
+    // `foreign_format` decodes a file's head only when its first byte past ASCII white
+    // space is not the `(` of an SGF game tree: these still reach it.
+    let gib = "\\HS\n\\[GAMEBLACKNAME=a\\]\n\\HE\n\\GS\n\\GE\n";
+    for lead in ["", "\u{feff}", "\r\n \t", "\u{3000}", "\x0b"] {
+        let bytes = format!("{lead}{gib}");
+        assert_eq!(format_of(bytes.as_bytes()), Format::Gib, "{lead:?}");
+    }
+    let ugf = "[Header]\nLang=UTF8\n[Data]\n";
+    for lead in ["", "\u{feff}", "\n\n  ", "\u{a0}"] {
+        let bytes = format!("{lead}{ugf}");
+        assert_eq!(format_of(bytes.as_bytes()), Format::Ugf, "{lead:?}");
+    }
+    for sgf in [
+        "(;GM[1]SZ[9];B[ee])",
+        "\n \t(;SZ[9]PB[\\HS])",
+        "\u{feff}(;C[[Header]])",
+    ] {
+        assert_eq!(format_of(sgf.as_bytes()), Format::Sgf, "{sgf:?}");
+    }
+}
