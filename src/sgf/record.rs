@@ -1238,5 +1238,11 @@ fn play(p: Point, tt_is_pass: bool) -> Action {
 
 /// `7.5`, `750`, `-0.5`: a number as a person writes it.
 pub(crate) fn format_number(v: f64) -> String {
-    format!("{v}")
+    // Nearly every komi is a whole or half number: `format_points` writes those from an
+    // integer, as `{v}` writes them, for a fraction of the cost.
+    if (v * 2.0).fract() == 0.0 && (v * 2.0).abs() < 1e15 {
+        crate::words::format_points(v)
+    } else {
+        format!("{v}")
+    }
 }

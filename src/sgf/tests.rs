@@ -1287,3 +1287,31 @@ fn gib_and_ugf_are_told_by_their_first_line_whatever_comes_before_it() {
         assert_eq!(format_of(sgf.as_bytes()), Format::Sgf, "{sgf:?}");
     }
 }
+
+#[test]
+fn numbers_are_written_as_rust_displays_them() {
+    // `format_number` writes whole and half numbers from an integer: the same text.
+    for v in [
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        6.5,
+        7.0,
+        -7.5,
+        375.0,
+        1e14 + 0.5,
+        -4.5e14,
+        1e15,
+        2e20,
+        0.25,
+        6.75,
+        1e-7,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        f64::INFINITY,
+        f64::NAN,
+    ] {
+        assert_eq!(record::format_number(v), format!("{v}"), "{v:?}");
+    }
+}
