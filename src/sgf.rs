@@ -977,10 +977,10 @@ fn cut_in_parts(text: &str) -> Option<Parts> {
 }
 
 /// sgf-parse's reading of each property's values.
-fn props(properties: plain::Properties) -> Vec<Prop> {
+fn props<I: AsRef<str>>(properties: Vec<(I, Vec<String>)>) -> Vec<Prop> {
     properties
         .into_iter()
-        .map(|(identifier, values)| read_prop(identifier, values))
+        .map(|(identifier, values)| read_prop(identifier.as_ref(), values))
         .collect()
 }
 
@@ -988,8 +988,8 @@ fn props(properties: plain::Properties) -> Vec<Prop> {
 /// lists of points in lower case (`AB[dd][pp]`, `TB` over a whole area: sgf-parse reads
 /// each point through a `Vec<char>`, which made such lists a third of its work on a batch),
 /// and texts of one value (`PB[Lee Sedol]`, which it keeps as written).
-fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
-    let read = match identifier.as_str() {
+fn read_prop(identifier: &str, mut values: Vec<String>) -> Prop {
+    let read = match identifier {
         "AB" => points(&values).map(Prop::AB),
         "AW" => points(&values).map(Prop::AW),
         "AE" => points(&values).map(Prop::AE),
@@ -1006,7 +1006,7 @@ fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
         "DT" => text(&mut values).map(Prop::DT),
         _ => None,
     };
-    read.unwrap_or_else(|| Prop::new(identifier, values))
+    read.unwrap_or_else(|| Prop::new(identifier.to_string(), values))
 }
 
 /// The points of a list whose every value is two lower-case letters; `None` for anything
