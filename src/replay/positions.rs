@@ -19,13 +19,14 @@ pub const CHECKPOINT_EVERY: usize = 64;
 /// already uniformly random, so their low bits are the slot; one probe is a handful of
 /// instructions where a general hash map's insert cost about sixty, once per move.
 struct FirstSeen {
-    /// `(key, moves played)`, or [`FirstSeen::FREE`] in the second field.
+    /// `(key, moves played)`, or [`FirstSeen::FREE`] in the second field (any key may
+    /// occur, 0 too: the empty board's).
     slots: Vec<(u64, usize)>,
     len: usize,
 }
 
 impl FirstSeen {
-    /// The value of a free slot: no game has that many moves.
+    /// The second field of a free slot: no game has that many moves.
     const FREE: usize = usize::MAX;
 
     /// A table for `keys` keys without growing (it grows past them).
@@ -40,6 +41,7 @@ impl FirstSeen {
 
     /// Record that `key` stood after `moves` moves, unless it stood before: then the
     /// number of moves after which it first stood, and the table is unchanged.
+    #[inline]
     fn first_or_insert(&mut self, key: u64, moves: usize) -> Option<usize> {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
@@ -61,11 +63,12 @@ impl FirstSeen {
         }
     }
 
+    #[cold]
     fn grow(&mut self) {
         let old = std::mem::replace(self, FirstSeen::with_capacity(self.slots.len()));
-        for (key, moves) in old.slots {
-            if moves != Self::FREE {
-                self.first_or_insert(key, moves);
+        for (key, first) in old.slots {
+            if first != Self::FREE {
+                self.first_or_insert(key, first);
             }
         }
     }
@@ -119,8 +122,9 @@ impl Positions {
     /// position with the same key first stood, when there is one. The key stays with
     /// that first position. A candidate is only a hash match: [`Positions::confirm`]
     /// says whether the positions are really equal. Looking up and recording in one step
-    /// costs one probe a move instead of two.
-    #[inline]
+    /// costs one probe a move instead of two. Called once a move: always inlined into
+    /// the replay's loop, where a call cost a third of the work.
+    #[inline(always)]
     pub(super) fn remember(
         &mut self,
         board: &Board,
