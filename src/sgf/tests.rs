@@ -1315,3 +1315,32 @@ fn numbers_are_written_as_rust_displays_them() {
         assert_eq!(record::format_number(v), format!("{v}"), "{v:?}");
     }
 }
+
+#[test]
+fn a_point_set_up_twice_takes_the_last_value_written() {
+    let record =
+        one("(;SZ[9]AB[aa][bb][cc]AW[bb]AE[cc]AW[dd];AB[dd][ee];B[gg];AW[ff]AE[ee]AB[ff])");
+    assert!(warned(
+        &record,
+        WarningKind::Structure,
+        "more than one of AB/AW/AE"
+    ));
+    let (a, b, c, d, e, f) = (p("aa"), p("bb"), p("cc"), p("dd"), p("ee"), p("ff"));
+    // The second node's values win over the root's, and the lists are in point order.
+    assert_eq!(record.setup.black, [a, d, e]);
+    assert_eq!(record.setup.white, [b]);
+    assert_eq!(record.setup.empty, [c]);
+    let later = &record.mid_setups[0].setup;
+    assert_eq!(
+        (&later.black, &later.white, &later.empty),
+        (&vec![f], &vec![], &vec![e])
+    );
+    // One value a point, written in several properties, is no conflict.
+    let record = one("(;SZ[9]AB[aa]AW[bb]AB[cc];B[gg])");
+    assert!(!warned(
+        &record,
+        WarningKind::Structure,
+        "more than one of AB/AW/AE"
+    ));
+    assert_eq!(record.setup.black, [a, c]);
+}
