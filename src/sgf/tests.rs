@@ -1344,3 +1344,19 @@ fn a_point_set_up_twice_takes_the_last_value_written() {
     ));
     assert_eq!(record.setup.black, [a, c]);
 }
+
+#[test]
+fn a_value_ends_at_the_first_bracket_no_backslash_escapes() {
+    let end = |text: &str| scan::value_end(text.as_bytes(), 2);
+    assert_eq!(end("C[abc]"), Some(5));
+    assert_eq!(end("C[]"), Some(2));
+    assert_eq!(end("C[a\\]b]"), Some(6));
+    assert_eq!(end("C[a\\\\]b]"), Some(5));
+    assert_eq!(end("C[\\\\\\]]"), Some(6));
+    // A long comment, with a multi-byte character before its end.
+    let long = format!("C[{}é\\]]", "x".repeat(5000));
+    assert_eq!(end(&long), Some(long.len() - 1));
+    for open in ["C[abc", "C[a\\]", "C[a\\", "C["] {
+        assert_eq!(end(open), None, "{open}");
+    }
+}
