@@ -235,8 +235,21 @@ fn side_move(values: &[String], tt_is_pass: bool) -> Action {
 /// The first non-empty value of a descriptive text (`DT`, `BR`, `WR`), with runs of
 /// white space as one space. Later values are not compared: nothing is judged from them.
 fn first_text(slot: &mut Option<String>, text: &str) {
-    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if slot.is_none() && !t.is_empty() {
+    if slot.is_some() {
+        return;
+    }
+    // Most values are printable ASCII words with single spaces between them already:
+    // nothing to split and join again.
+    let single_spaced = !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !text.contains("  ")
+        && text.bytes().all(|c| c == b' ' || c.is_ascii_graphic());
+    let t = if single_spaced {
+        text.to_string()
+    } else {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    if !t.is_empty() {
         *slot = Some(t);
     }
 }
@@ -288,8 +301,9 @@ struct FirstValue {
     node: usize,
     /// As written.
     written: String,
-    /// What later values are compared with: the value as read (`KM[375]` is komi 7.5).
-    read: String,
+    /// What later values are compared with, when it is not the value as written: the
+    /// value as read (`KM[375]` is komi 7.5).
+    read: Option<String>,
 }
 
 /// What one node says, gathered before it is applied.
@@ -388,12 +402,12 @@ impl Builder {
             let first = FirstValue {
                 node: n,
                 written: written.to_string(),
-                read: read.to_string(),
+                read: (read != written).then(|| read.to_string()),
             };
             self.first_values.push((id, first));
             return false;
         };
-        if !same_value(&first.read, read) {
+        if !same_value(first.read.as_deref().unwrap_or(&first.written), read) {
             let where_first = if first.node == n {
                 String::new()
             } else {

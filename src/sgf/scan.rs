@@ -222,14 +222,15 @@ pub(super) fn letters(b: &[u8], from: usize) -> usize {
 
 /// The index of the `]` closing a value whose text starts at `from`.
 pub(super) fn value_end(b: &[u8], mut i: usize) -> Option<usize> {
+    // A byte loop: most values are a few bytes (points, numbers, names), where `memchr2`
+    // cost more to set up than it saved on the long comments (measured).
     loop {
-        // Comments run to thousands of bytes: `memchr2` skips them many bytes at a time.
-        i += memchr::memchr2(b']', b'\\', b.get(i..)?)?;
-        match b.get(i)? {
+        match *b.get(i)? {
             b']' => return Some(i),
             // A backslash escapes the next byte; a multi-byte character's other bytes are
             // never `]` or `\`, so skipping one byte is enough.
-            _ => i += 2,
+            b'\\' => i += 2,
+            _ => i += 1,
         }
     }
 }

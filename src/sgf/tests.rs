@@ -1360,3 +1360,15 @@ fn a_value_ends_at_the_first_bracket_no_backslash_escapes() {
         assert_eq!(end(open), None, "{open}");
     }
 }
+
+#[test]
+fn descriptive_texts_keep_their_first_value_on_one_line_of_single_spaces() {
+    let record = one("(;DT[ 2024-01-02 ]BR[9 d]WR[\t5\n dan]PB[x];DT[2025];B[aa];WR[1k];W[bb])");
+    assert_eq!(record.date.as_deref(), Some("2024-01-02"));
+    assert_eq!(record.black_rank.as_deref(), Some("9 d"));
+    assert_eq!(record.white_rank.as_deref(), Some("5 dan"));
+    let record = one("(;DT[]BR[2 \u{3000}段]WR[a  b];DT[2020 10]B[aa])");
+    assert_eq!(record.date.as_deref(), Some("2020 10"));
+    assert_eq!(record.black_rank.as_deref(), Some("2 段"));
+    assert_eq!(record.white_rank.as_deref(), Some("a b"));
+}
