@@ -599,12 +599,18 @@ pub fn decoded_text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 /// when the file holds no SGF game.
 pub(crate) fn foreign_format(bytes: &[u8]) -> Option<Format> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let head = String::from_utf8_lossy(bytes.get(..bytes.len().min(1024)).unwrap_or(bytes));
-    if gib::looks_like(&head) {
-        return Some(Format::Gib);
-    }
-    if ugf::looks_like(&head) {
-        return Some(Format::Ugf);
+    // GIB and UGF name themselves first (`\HS`, `[Header]`, after white space): a file
+    // whose first byte past ASCII white space is the `(` of an SGF game tree is neither,
+    // and its head need not be decoded (a tenth of loading a folder of SGF files).
+    let opens_sgf = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'(');
+    if !opens_sgf {
+        let head = String::from_utf8_lossy(bytes.get(..bytes.len().min(1024)).unwrap_or(bytes));
+        if gib::looks_like(&head) {
+            return Some(Format::Gib);
+        }
+        if ugf::looks_like(&head) {
+            return Some(Format::Ugf);
+        }
     }
     if scan::find_game_start(bytes, 0).is_none() && ngf::looks_like(&String::from_utf8_lossy(bytes))
     {
@@ -971,10 +977,10 @@ fn cut_in_parts(text: &str) -> Option<Parts> {
 }
 
 /// sgf-parse's reading of each property's values.
-fn props(properties: plain::Properties) -> Vec<Prop> {
+fn props<I: AsRef<str>>(properties: Vec<(I, Vec<String>)>) -> Vec<Prop> {
     properties
         .into_iter()
-        .map(|(identifier, values)| read_prop(identifier, values))
+        .map(|(identifier, values)| read_prop(identifier.as_ref(), values))
         .collect()
 }
 
@@ -982,8 +988,8 @@ fn props(properties: plain::Properties) -> Vec<Prop> {
 /// lists of points in lower case (`AB[dd][pp]`, `TB` over a whole area: sgf-parse reads
 /// each point through a `Vec<char>`, which made such lists a third of its work on a batch),
 /// and texts of one value (`PB[Lee Sedol]`, which it keeps as written).
-fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
-    let read = match identifier.as_str() {
+fn read_prop(identifier: &str, mut values: Vec<String>) -> Prop {
+    let read = match identifier {
         "AB" => points(&values).map(Prop::AB),
         "AW" => points(&values).map(Prop::AW),
         "AE" => points(&values).map(Prop::AE),
@@ -1000,7 +1006,7 @@ fn read_prop(identifier: String, mut values: Vec<String>) -> Prop {
         "DT" => text(&mut values).map(Prop::DT),
         _ => None,
     };
-    read.unwrap_or_else(|| Prop::new(identifier, values))
+    read.unwrap_or_else(|| Prop::new(identifier.to_string(), values))
 }
 
 /// The points of a list whose every value is two lower-case letters; `None` for anything

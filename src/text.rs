@@ -48,7 +48,13 @@ pub fn one_line(sentence: &str) -> Cow<'_, str> {
 
 fn escape(text: &str, backslash: bool) -> Cow<'_, str> {
     let needs = |c: char| is_hidden(c) || (backslash && c == '\\');
-    let Some(first) = text.find(needs) else {
+    // Most text is printable ASCII, which needs nothing: skip it a byte at a time. The
+    // first other byte is ASCII or starts a character, so the search goes on from there.
+    let plain = |b: &u8| (b' '..=b'~').contains(b) && !(backslash && *b == b'\\');
+    let Some(ascii) = text.bytes().position(|b| !plain(&b)) else {
+        return Cow::Borrowed(text);
+    };
+    let Some(first) = text[ascii..].find(needs).map(|k| ascii + k) else {
         return Cow::Borrowed(text);
     };
     let mut out = String::with_capacity(text.len() + 8);
@@ -111,6 +117,17 @@ mod tests {
             assert!(matches!(shown(text), Cow::Borrowed(t) if t == text));
             assert!(matches!(one_line(text), Cow::Borrowed(t) if t == text));
         }
+    }
+
+    #[test]
+    fn escapes_after_other_characters_are_found() {
+        // The printable ASCII before them is skipped a byte at a time, the rest read as
+        // characters.
+        assert_eq!(shown("Lee 李\u{202e}x\n"), "Lee 李\\u{202e}x\\n");
+        assert_eq!(shown("é\\"), "é\\\\");
+        assert_eq!(one_line("é\\\u{85}"), "é\\\\u{85}");
+        assert_eq!(shown("ok~\x7f"), "ok~\\x7f");
+        assert!(matches!(one_line("a\\b é"), Cow::Borrowed("a\\b é")));
     }
 
     #[test]

@@ -150,7 +150,27 @@ macro_rules! cell_by_display {
     };
 }
 
-cell_by_display!(usize, u32, bool, Agreement);
+cell_by_display!(Agreement);
+
+/// Cells of whole numbers, written as they display themselves, without the formatting
+/// machinery (a batch writes several a row).
+macro_rules! cell_by_itoa {
+    ($($ty:ty),+) => {
+        $(impl Cell for $ty {
+            fn put(&self, out: &mut String) {
+                out.push_str(itoa::Buffer::new().format(*self));
+            }
+        })+
+    };
+}
+
+cell_by_itoa!(usize, u32);
+
+impl Cell for bool {
+    fn put(&self, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" });
+    }
+}
 
 /// Record text (the file, the players, the results) and goref's own words alike.
 impl Cell for &str {

@@ -6,9 +6,6 @@
 //! Memory stays at one byte per point per [`CHECKPOINT_EVERY`] moves, and a confirmation
 //! replays at most that many moves.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::setup_points;
 use crate::board::{Board, Color};
 use crate::rules::KoRule;
@@ -17,25 +14,65 @@ use crate::sgf::{Action, GameRecord};
 /// Moves between two stored positions used to confirm superko candidates.
 pub const CHECKPOINT_EVERY: usize = 64;
 
-/// A hasher for keys that are already uniformly random (Zobrist hashes).
-#[derive(Default)]
-struct ZobristHasher(u64);
-
-impl Hasher for ZobristHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, value: u64) {
-        self.0 = value;
-    }
+/// Position keys and the number of moves after which each first stood: an open-addressing
+/// table probed linearly, sized once for the whole game. The keys are Zobrist hashes,
+/// already uniformly random, so their low bits are the slot; one probe is a handful of
+/// instructions where a general hash map's insert cost about sixty, once per move.
+struct FirstSeen {
+    /// `(key, moves played)`, or [`FirstSeen::FREE`] in the second field (any key may
+    /// occur, 0 too: the empty board's).
+    slots: Vec<(u64, usize)>,
+    len: usize,
 }
 
-type PositionMap = HashMap<u64, usize, BuildHasherDefault<ZobristHasher>>;
+impl FirstSeen {
+    /// The second field of a free slot: no game has that many moves.
+    const FREE: usize = usize::MAX;
+
+    /// A table for `keys` keys without growing (it grows past them).
+    fn with_capacity(keys: usize) -> FirstSeen {
+        // At most half full, so probes stay short.
+        let size = keys.saturating_mul(2).max(16).next_power_of_two();
+        FirstSeen {
+            slots: vec![(0, Self::FREE); size],
+            len: 0,
+        }
+    }
+
+    /// Record that `key` stood after `moves` moves, unless it stood before: then the
+    /// number of moves after which it first stood, and the table is unchanged.
+    #[inline]
+    fn first_or_insert(&mut self, key: u64, moves: usize) -> Option<usize> {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        // Truncating the key keeps its low bits, the slot.
+        let mut slot = key as usize & mask;
+        loop {
+            let (k, first) = self.slots[slot];
+            if first == Self::FREE {
+                self.slots[slot] = (key, moves);
+                self.len += 1;
+                return None;
+            }
+            if k == key {
+                return Some(first);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let old = std::mem::replace(self, FirstSeen::with_capacity(self.slots.len()));
+        for (key, first) in old.slots {
+            if first != Self::FREE {
+                self.first_or_insert(key, first);
+            }
+        }
+    }
+}
 
 /// Keys mixed into a board hash to tell situations apart. Fixed odd constants: any
 /// value works as long as it differs between the cases.
@@ -47,7 +84,7 @@ pub(super) struct Positions {
     /// Who is to move at the start.
     first_player: Color,
     /// Position key -> the number of moves after which it first stood (0 = the start).
-    seen: PositionMap,
+    seen: FirstSeen,
     /// Positions after 0, CHECKPOINT_EVERY, 2*CHECKPOINT_EVERY... moves.
     checkpoints: Vec<u8>,
     area: usize,
@@ -64,12 +101,11 @@ impl Positions {
     /// at the start.
     pub(super) fn new(record: &GameRecord, ko: KoRule, first_player: Color) -> Positions {
         let area = usize::from(record.width) * usize::from(record.height);
-        let mut seen = PositionMap::default();
-        seen.reserve(record.moves.len() + 1);
         Positions {
             ko,
             first_player,
-            seen,
+            // The start and one position a move.
+            seen: FirstSeen::with_capacity(record.moves.len() + 1),
             checkpoints: Vec::with_capacity(area * (record.moves.len() / CHECKPOINT_EVERY + 1)),
             area,
             scratch: None,
@@ -86,8 +122,9 @@ impl Positions {
     /// position with the same key first stood, when there is one. The key stays with
     /// that first position. A candidate is only a hash match: [`Positions::confirm`]
     /// says whether the positions are really equal. Looking up and recording in one step
-    /// costs one hash table probe a move instead of two.
-    #[inline]
+    /// costs one probe a move instead of two. Called once a move: always inlined into
+    /// the replay's loop, where a call cost a third of the work.
+    #[inline(always)]
     pub(super) fn remember(
         &mut self,
         board: &Board,
@@ -99,12 +136,7 @@ impl Positions {
             board.append_position(&mut self.checkpoints);
         }
         let key = self.key(board, mover, stone_play)?;
-        // `insert` finds the key or its free slot in one probe, where `entry` probes
-        // twice for a new key. New keys are the rule; on the rare known one, the first
-        // value is put back.
-        let first = self.seen.insert(key, moves_played)?;
-        self.seen.insert(key, first);
-        Some(first)
+        self.seen.first_or_insert(key, moves_played)
     }
 
     /// The key of the position on `board`, reached by a move of `mover` (`None` at the
@@ -169,5 +201,26 @@ impl Positions {
             }
         }
         scratch.same_position(board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FirstSeen;
+
+    #[test]
+    fn a_key_keeps_the_first_time_it_was_seen_as_the_table_grows() {
+        let mut seen = FirstSeen::with_capacity(1);
+        // Keys that share their low bits land in one run of slots; 0 is a key too (the
+        // empty board's hash).
+        let keys: Vec<u64> = (0..100u64).map(|k| k << 40).collect();
+        for (moves, &key) in keys.iter().enumerate() {
+            assert_eq!(seen.first_or_insert(key, moves), None);
+        }
+        for (moves, &key) in keys.iter().enumerate() {
+            assert_eq!(seen.first_or_insert(key, 1000 + moves), Some(moves));
+        }
+        assert_eq!(seen.len, keys.len());
+        assert!(seen.slots.len() >= 2 * keys.len());
     }
 }

@@ -159,7 +159,7 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     let sample = bytes.get(..bytes.len().min(4096)).unwrap_or(bytes);
     let pairs = sample.len() / 2;
     // Nearly every file holds no NUL at all: one fast search settles it.
-    if pairs < 2 || !sample.contains(&0) {
+    if pairs < 2 || memchr::memchr(0, sample).is_none() {
         return None;
     }
     let (mut even, mut odd) = (0usize, 0usize);

@@ -143,14 +143,14 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
     })
 }
 
-/// A node's properties as sgf-parse's lexer reads them: each identifier with its values,
-/// unescaped, in order.
-pub(crate) type Properties = Vec<(String, Vec<String>)>;
+/// A node's properties as sgf-parse's lexer reads them: each identifier (one of [`READ`],
+/// or `GM`) with its values, unescaped, in order.
+pub(crate) type Properties = Vec<(&'static str, Vec<String>)>;
 
 /// The properties of a root node, when its `GM` leaves it a game of Go as sgf-parse reads
 /// it: none, or a single `GM[1]`.
 fn go_root(root: Properties) -> Option<Properties> {
-    let mut game_types = root.iter().filter(|(identifier, _)| identifier == "GM");
+    let mut game_types = root.iter().filter(|(identifier, _)| *identifier == "GM");
     match (game_types.next(), game_types.next()) {
         (None, _) => Some(root),
         (Some((_, values)), None) if values == &["1"] => Some(root),
@@ -191,27 +191,30 @@ fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
         if b.get(i) != Some(&b'[') {
             return None;
         }
-        let identifier = &text[start..i];
-        let kept = loader_reads(identifier.as_bytes());
+        let kept = loader_reads(&b[start..i]);
         let mut values = Vec::new();
         while b.get(i) == Some(&b'[') {
             let end = value_end(b, i + 1)?;
-            if kept {
+            if kept.is_some() {
                 values.push(unescape(&text[i + 1..end])?);
             }
             i = skip_ws(b, end + 1);
         }
-        if kept {
-            properties.push((identifier.to_string(), values));
+        if let Some(identifier) = kept {
+            properties.push((identifier, values));
         }
     }
     Some((properties, i))
 }
 
-/// Whether the loader needs the property `identifier`: one the record is read from
-/// ([`READ`]), or `GM`, which decides whether the tree is a game of Go at all.
-fn loader_reads(identifier: &[u8]) -> bool {
-    identifier == b"GM" || READ.iter().any(|id| id.as_bytes() == identifier)
+/// The identifier of a property the loader needs, when `identifier` is one: one the
+/// record is read from ([`READ`]), or `GM`, which decides whether the tree is a game of
+/// Go at all.
+fn loader_reads(identifier: &[u8]) -> Option<&'static str> {
+    if identifier == b"GM" {
+        return Some("GM");
+    }
+    READ.into_iter().find(|id| id.as_bytes() == identifier)
 }
 
 /// A value as sgf-parse's lexer reads it: a backslash escapes the character after it and
@@ -338,7 +341,7 @@ fn after_move_property(b: &[u8], i: usize, plain: &mut PlainMove) -> Option<usiz
                 plain.time_left = Some(seconds);
             }
         }
-        _ if loader_reads(identifier) => {
+        _ if loader_reads(identifier).is_some() => {
             return None;
         }
         _ => {

@@ -202,17 +202,12 @@ fn other_nodes_read_without_sgf_parse_are_what_it_reads() {
 
 #[test]
 fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
-    let owned = |nodes: &[&[(&str, &[&str])]]| -> Vec<Properties> {
+    let owned = |nodes: &[&[(&'static str, &[&str])]]| -> Vec<Properties> {
         nodes
             .iter()
             .map(|node| {
                 node.iter()
-                    .map(|(id, values)| {
-                        (
-                            id.to_string(),
-                            values.iter().map(|v| v.to_string()).collect(),
-                        )
-                    })
+                    .map(|&(id, values)| (id, values.iter().map(|v| v.to_string()).collect()))
                     .collect()
             })
             .collect()

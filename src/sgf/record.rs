@@ -5,7 +5,6 @@
 //! overflow the stack when dropped. [`Tree`] takes a subtree apart with an explicit stack,
 //! and the main line is walked by moving each node's first child out of its parent.
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
@@ -236,8 +235,21 @@ fn side_move(values: &[String], tt_is_pass: bool) -> Action {
 /// The first non-empty value of a descriptive text (`DT`, `BR`, `WR`), with runs of
 /// white space as one space. Later values are not compared: nothing is judged from them.
 fn first_text(slot: &mut Option<String>, text: &str) {
-    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if slot.is_none() && !t.is_empty() {
+    if slot.is_some() {
+        return;
+    }
+    // Most values are printable ASCII words with single spaces between them already:
+    // nothing to split and join again.
+    let single_spaced = !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !text.contains("  ")
+        && text.bytes().all(|c| c == b' ' || c.is_ascii_graphic());
+    let t = if single_spaced {
+        text.to_string()
+    } else {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    if !t.is_empty() {
         *slot = Some(t);
     }
 }
@@ -263,15 +275,17 @@ struct Builder {
     date: Option<String>,
     result: Option<String>,
     first_player: Option<Color>,
-    setup: BTreeMap<Point, Stone>,
+    /// Each point's setup before the first move, by point ([`last_per_point`]).
+    setup: Vec<(Point, Stone)>,
     moves: Vec<Move>,
     mid_setups: Vec<MidSetup>,
     time: TimeSettings,
     territory: Option<TerritoryMarks>,
     variations: Vec<Variation>,
     /// The first usable value of each game-information property (`KM`, `RE`, `PB`...) as
-    /// written, and its node: a later value that differs is a warning naming both.
-    first_values: BTreeMap<&'static str, FirstValue>,
+    /// written, and its node: a later value that differs is a warning naming both. A
+    /// dozen properties at most, so a list searched in order.
+    first_values: Vec<(&'static str, FirstValue)>,
     warnings: Vec<LoadWarning>,
     /// Warnings past [`MAX_WARNINGS`], counted but not kept.
     warnings_not_listed: usize,
@@ -287,17 +301,18 @@ struct FirstValue {
     node: usize,
     /// As written.
     written: String,
-    /// What later values are compared with: the value as read (`KM[375]` is komi 7.5).
-    read: String,
+    /// What later values are compared with, when it is not the value as written: the
+    /// value as read (`KM[375]` is komi 7.5).
+    read: Option<String>,
 }
 
 /// What one node says, gathered before it is applied.
 #[derive(Default)]
 struct NodeParts {
     moves: Vec<(Color, Action)>,
-    /// Each point's setup in this node (the last property written wins).
-    setup: BTreeMap<Point, Stone>,
-    setup_conflict: bool,
+    /// The setup of this node, point by point in the order written (the last property
+    /// written wins: [`last_per_point`]).
+    setup: Vec<(Point, Stone)>,
     to_play: Option<Color>,
     black_time: Option<f64>,
     white_time: Option<f64>,
@@ -307,16 +322,25 @@ struct NodeParts {
 
 impl NodeParts {
     fn add_setup(&mut self, points: Vec<Point>, stone: Stone) {
-        for p in points {
-            if self
-                .setup
-                .insert(p, stone)
-                .is_some_and(|before| before != stone)
-            {
-                self.setup_conflict = true;
-            }
-        }
+        self.setup.extend(points.into_iter().map(|p| (p, stone)));
     }
+}
+
+/// Each point of `setup` (in the order written) once, with the last value written for it,
+/// in the order of points; and whether some point was given two different values.
+fn last_per_point(mut setup: Vec<(Point, Stone)>) -> (Vec<(Point, Stone)>, bool) {
+    // A stable sort keeps each point's values in the order written.
+    setup.sort_by_key(|&(p, _)| p);
+    let mut conflict = false;
+    setup.dedup_by(|later, kept| {
+        let same_point = later.0 == kept.0;
+        if same_point {
+            conflict |= later.1 != kept.1;
+            kept.1 = later.1;
+        }
+        same_point
+    });
+    (setup, conflict)
 }
 
 impl Builder {
@@ -337,13 +361,13 @@ impl Builder {
             date: None,
             result: None,
             first_player: None,
-            setup: BTreeMap::new(),
+            setup: Vec::new(),
             moves: Vec::new(),
             mid_setups: Vec::new(),
             time: TimeSettings::default(),
             territory: None,
             variations: Vec::new(),
-            first_values: BTreeMap::new(),
+            first_values: Vec::new(),
             warnings,
             warnings_not_listed: 0,
         }
@@ -364,19 +388,26 @@ impl Builder {
         self.seen_as(n, id, value, value)
     }
 
+    /// The first value of game-information property `id`, when it has one.
+    fn first_value(&self, id: &str) -> Option<&FirstValue> {
+        self.first_values
+            .iter()
+            .find_map(|(known, first)| (*known == id).then_some(first))
+    }
+
     /// [`Builder::seen`], comparing what the values are read as (`read`) rather than
     /// how they are written.
     fn seen_as(&mut self, n: usize, id: &'static str, written: &str, read: &str) -> bool {
-        let Some(first) = self.first_values.get(id) else {
+        let Some(first) = self.first_value(id) else {
             let first = FirstValue {
                 node: n,
                 written: written.to_string(),
-                read: read.to_string(),
+                read: (read != written).then(|| read.to_string()),
             };
-            self.first_values.insert(id, first);
+            self.first_values.push((id, first));
             return false;
         };
-        if !same_value(&first.read, read) {
+        if !same_value(first.read.as_deref().unwrap_or(&first.written), read) {
             let where_first = if first.node == n {
                 String::new()
             } else {
@@ -658,13 +689,13 @@ impl Builder {
         let NodeParts {
             moves,
             setup,
-            setup_conflict,
             to_play,
             black_time,
             white_time,
             territory_black,
             territory_white,
         } = parts;
+        let (setup, setup_conflict) = last_per_point(setup);
         if setup_conflict {
             self.warn(
                 n,
@@ -698,7 +729,9 @@ impl Builder {
                 // Most records set stones up in one node: no merge to make.
                 self.setup = setup;
             } else {
+                // The later node's values come last, so they win.
                 self.setup.extend(setup);
+                self.setup = last_per_point(std::mem::take(&mut self.setup)).0;
             }
             if to_play.is_some() {
                 self.first_player = to_play;
@@ -750,7 +783,7 @@ impl Builder {
                 ),
             );
         }
-        if let Some(first) = self.first_values.get("RE") {
+        if let Some(first) = self.first_value("RE") {
             let why = match GameResult::parse(&first.written) {
                 GameResult::Unreadable(_) => Some("is not a result goref can read"),
                 GameResult::Unknown => Some("says the result is unknown"),
@@ -1190,7 +1223,8 @@ fn sorted(points: std::collections::HashSet<SgfPoint>) -> Vec<Point> {
     v
 }
 
-fn split_setup(points: BTreeMap<Point, Stone>) -> Setup {
+/// Setup points in the order of points, one value each, as the three lists of [`Setup`].
+fn split_setup(points: Vec<(Point, Stone)>) -> Setup {
     let mut setup = Setup::default();
     for (p, stone) in points {
         match stone {
@@ -1238,5 +1272,11 @@ fn play(p: Point, tt_is_pass: bool) -> Action {
 
 /// `7.5`, `750`, `-0.5`: a number as a person writes it.
 pub(crate) fn format_number(v: f64) -> String {
-    format!("{v}")
+    // Nearly every komi is a whole or half number: `format_points` writes those from an
+    // integer, as `{v}` writes them, for a fraction of the cost.
+    if (v * 2.0).fract() == 0.0 && (v * 2.0).abs() < 1e15 {
+        crate::words::format_points(v)
+    } else {
+        format!("{v}")
+    }
 }

@@ -1264,3 +1264,111 @@ fn where_reading_stopped_says_whether_the_main_line_was_read_whole() {
     );
     assert_eq!(one("(;SZ[9];B[gg];W[ee])").main_line_cut, None);
 }
+
+#[test]
+fn gib_and_ugf_are_told_by_their_first_line_whatever_comes_before_it() {
+    // `foreign_format` decodes a file's head only when its first byte past ASCII white
+    // space is not the `(` of an SGF game tree: these still reach it.
+    let gib = "\\HS\n\\[GAMEBLACKNAME=a\\]\n\\HE\n\\GS\n\\GE\n";
+    for lead in ["", "\u{feff}", "\r\n \t", "\u{3000}", "\x0b"] {
+        let bytes = format!("{lead}{gib}");
+        assert_eq!(format_of(bytes.as_bytes()), Format::Gib, "{lead:?}");
+    }
+    let ugf = "[Header]\nLang=UTF8\n[Data]\n";
+    for lead in ["", "\u{feff}", "\n\n  ", "\u{a0}"] {
+        let bytes = format!("{lead}{ugf}");
+        assert_eq!(format_of(bytes.as_bytes()), Format::Ugf, "{lead:?}");
+    }
+    for sgf in [
+        "(;GM[1]SZ[9];B[ee])",
+        "\n \t(;SZ[9]PB[\\HS])",
+        "\u{feff}(;C[[Header]])",
+    ] {
+        assert_eq!(format_of(sgf.as_bytes()), Format::Sgf, "{sgf:?}");
+    }
+}
+
+#[test]
+fn numbers_are_written_as_rust_displays_them() {
+    // `format_number` writes whole and half numbers from an integer: the same text.
+    for v in [
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        6.5,
+        7.0,
+        -7.5,
+        375.0,
+        1e14 + 0.5,
+        -4.5e14,
+        1e15,
+        2e20,
+        0.25,
+        6.75,
+        1e-7,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        f64::INFINITY,
+        f64::NAN,
+    ] {
+        assert_eq!(record::format_number(v), format!("{v}"), "{v:?}");
+    }
+}
+
+#[test]
+fn a_point_set_up_twice_takes_the_last_value_written() {
+    let record =
+        one("(;SZ[9]AB[aa][bb][cc]AW[bb]AE[cc]AW[dd];AB[dd][ee];B[gg];AW[ff]AE[ee]AB[ff])");
+    assert!(warned(
+        &record,
+        WarningKind::Structure,
+        "more than one of AB/AW/AE"
+    ));
+    let (a, b, c, d, e, f) = (p("aa"), p("bb"), p("cc"), p("dd"), p("ee"), p("ff"));
+    // The second node's values win over the root's, and the lists are in point order.
+    assert_eq!(record.setup.black, [a, d, e]);
+    assert_eq!(record.setup.white, [b]);
+    assert_eq!(record.setup.empty, [c]);
+    let later = &record.mid_setups[0].setup;
+    assert_eq!(
+        (&later.black, &later.white, &later.empty),
+        (&vec![f], &vec![], &vec![e])
+    );
+    // One value a point, written in several properties, is no conflict.
+    let record = one("(;SZ[9]AB[aa]AW[bb]AB[cc];B[gg])");
+    assert!(!warned(
+        &record,
+        WarningKind::Structure,
+        "more than one of AB/AW/AE"
+    ));
+    assert_eq!(record.setup.black, [a, c]);
+}
+
+#[test]
+fn a_value_ends_at_the_first_bracket_no_backslash_escapes() {
+    let end = |text: &str| scan::value_end(text.as_bytes(), 2);
+    assert_eq!(end("C[abc]"), Some(5));
+    assert_eq!(end("C[]"), Some(2));
+    assert_eq!(end("C[a\\]b]"), Some(6));
+    assert_eq!(end("C[a\\\\]b]"), Some(5));
+    assert_eq!(end("C[\\\\\\]]"), Some(6));
+    // A long comment, with a multi-byte character before its end.
+    let long = format!("C[{}é\\]]", "x".repeat(5000));
+    assert_eq!(end(&long), Some(long.len() - 1));
+    for open in ["C[abc", "C[a\\]", "C[a\\", "C["] {
+        assert_eq!(end(open), None, "{open}");
+    }
+}
+
+#[test]
+fn descriptive_texts_keep_their_first_value_on_one_line_of_single_spaces() {
+    let record = one("(;DT[ 2024-01-02 ]BR[9 d]WR[\t5\n dan]PB[x];DT[2025];B[aa];WR[1k];W[bb])");
+    assert_eq!(record.date.as_deref(), Some("2024-01-02"));
+    assert_eq!(record.black_rank.as_deref(), Some("9 d"));
+    assert_eq!(record.white_rank.as_deref(), Some("5 dan"));
+    let record = one("(;DT[]BR[2 \u{3000}段]WR[a  b];DT[2020 10]B[aa])");
+    assert_eq!(record.date.as_deref(), Some("2020 10"));
+    assert_eq!(record.black_rank.as_deref(), Some("2 段"));
+    assert_eq!(record.white_rank.as_deref(), Some("a b"));
+}

@@ -15,7 +15,7 @@
 use sgf_parse::SgfNode;
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint};
 
-use super::plain::{PlainMove, Properties};
+use super::plain::PlainMove;
 use super::record::{self, ParsedPiece, Tree};
 use super::{GameError, GameRecord, LoadError, LoadWarning, decode, outline};
 use crate::board::Color;
@@ -172,8 +172,8 @@ pub(crate) struct ForeignMove {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct ForeignGame {
     /// The root's properties in the order they are written, `FF`, `CA`, `GM` and `SZ`
-    /// first (see [`ForeignGame::new`]).
-    pub root: Properties,
+    /// first (see [`ForeignGame::new`]), each identifier with its values.
+    pub root: Vec<(String, Vec<String>)>,
     pub moves: Vec<ForeignMove>,
     /// What could not be read exactly, and the charset guess.
     pub warnings: Vec<LoadWarning>,
