@@ -682,12 +682,20 @@ impl Fight {
     /// passing is never worse, and the reading does not play it.
     fn idle(&self, mine: u64, theirs: u64, me: Color, chains: &Chains) -> u64 {
         let them = me.opponent();
-        let mut empty = self.all() & !(mine | theirs);
+        let empty = self.all() & !(mine | theirs);
+        // An area that touches the opponent's stones, in the region or outside it, or an
+        // empty point outside, has a point outside `quiet`: only areas inside it are idle.
+        let next_to_theirs = chains
+            .iter()
+            .filter(|&(chain, _)| chain & theirs != 0)
+            .fold(0u64, |m, (_, around)| m | around);
+        let quiet = empty & !next_to_theirs & !(self.walls[them.index()] | self.open);
         let mut idle = 0u64;
-        while empty != 0 {
-            let (area, around) = self.chain(empty & empty.wrapping_neg(), empty);
-            empty &= !area;
-            if around & theirs != 0 || area & (self.walls[them.index()] | self.open) != 0 {
+        let mut left = quiet;
+        while left != 0 {
+            let (area, around) = self.chain(left & left.wrapping_neg(), empty);
+            left &= !area;
+            if area & !quiet != 0 {
                 continue;
             }
             // At most one chain of `me` around: the wall outside, or one in the region.
@@ -712,8 +720,26 @@ impl Fight {
             let targets = self.targets[color.index()] & stones[color.index()];
             self.targets[color.opponent().index()] == 0
                 && targets != 0
+                && self.two_liberties(targets, stones, color, chains)
                 && targets & !self.pass_alive_with(stones, color, chains) == 0
         })
+    }
+
+    /// Whether every chain of `color` with a stone on `targets` is beyond capture already
+    /// or has two liberties in the region: a chain that Benson's algorithm keeps has two
+    /// vital sets of points, each with an empty point next to it, so a chain without
+    /// two liberties is not pass-alive, and [`Fight::pass_alive_with`] need not be asked.
+    fn two_liberties(&self, targets: u64, stones: [u64; 2], color: Color, chains: &Chains) -> bool {
+        let empty = self.all() & !(stones[0] | stones[1]);
+        let mut left = targets;
+        while left != 0 {
+            let (chain, around) = chains.at(left.trailing_zeros() as usize);
+            left &= !chain;
+            if chain & self.safe[color.index()] == 0 && (around & empty).count_ones() < 2 {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the side to move in `state` can capture at least `taken` stones with its
