@@ -153,6 +153,28 @@ impl Chains {
         }
     }
 
+    /// The chains after `played` in the position whose chains are `before`: the same
+    /// chains, but for the ones the move joined or captured, and the chain it made.
+    fn follow(&mut self, before: &Chains, played: Played) {
+        let gone = played.chain | played.captured;
+        self.len = 0;
+        for &(chain, around) in &before.list[..before.len] {
+            if chain & gone == 0 {
+                self.list[self.len] = (chain, around);
+                self.len += 1;
+            }
+        }
+        if played.chain != 0 {
+            self.list[self.len] = (played.chain, played.around);
+            self.len += 1;
+        }
+        for (k, &(chain, _)) in self.list[..self.len].iter().enumerate() {
+            for i in bits(chain) {
+                self.of[i] = k as u8;
+            }
+        }
+    }
+
     /// The chain of the stone on region point `i`: its stones and the points around it.
     fn at(&self, i: usize) -> (u64, u64) {
         self.list[usize::from(self.of[i])]
@@ -165,6 +187,15 @@ impl Chains {
 }
 
 const NO_KO: u8 = u8::MAX;
+
+/// What a move changed in the chains: the chain its stone stands in (with the region
+/// points around it) and the stones it captured; all empty for a pass.
+#[derive(Debug, Clone, Copy, Default)]
+struct Played {
+    chain: u64,
+    around: u64,
+    captured: u64,
+}
 
 /// A move a search may try: a pass, or a stone on a region point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -367,7 +398,7 @@ impl Fight {
             };
             if self.targets[attacker.opponent().index()] & stones[attacker.opponent().index()] != 0
             {
-                out[k] = search.wins(start, attacker, 0).0;
+                out[k] = search.wins(start, attacker, 0, None).0;
             }
             if search.gave_up {
                 return (None, search.visited);
@@ -403,7 +434,7 @@ impl Fight {
         }
         let (out, visited) = Answers::ask(self, start, Ask::AttackNext, max_states, || {
             let mut search = Search::new(self, max_states);
-            let won = search.wins(start, attacker, 0).0;
+            let won = search.wins(start, attacker, 0, None).0;
             ((!search.gave_up).then_some(u8::from(won)), search.visited)
         });
         (out.map(|o| o != 0), visited)
@@ -486,7 +517,12 @@ impl Fight {
     /// The stone of the side to move in `state` on region point `p`: where it leads (a
     /// position, or how the local game ends), or `None` when the move is not allowed
     /// (suicide, the ko rule, a point the reading does not play).
-    fn play(&self, state: State, p: usize, chains: &Chains) -> Option<Result<State, u32>> {
+    fn play(
+        &self,
+        state: State,
+        p: usize,
+        chains: &Chains,
+    ) -> Option<Result<(State, Played), u32>> {
         let me = state.to_move;
         let them = me.opponent();
         let mine = state.stones[me.index()];
@@ -548,7 +584,14 @@ impl Fight {
                 won(me)
             }));
         }
-        Some(Ok(after))
+        Some(Ok((
+            after,
+            Played {
+                chain,
+                around,
+                captured,
+            },
+        )))
     }
 
     /// A pass in `state`: the position after it, or the end of the local game.
@@ -591,8 +634,8 @@ impl Fight {
         } else {
             1
         };
-        out.push((pass_rank, Candidate::Pass));
         if self.only_passes == Some(me) {
+            out.push((pass_rank, Candidate::Pass));
             return;
         }
         // The last liberties of the opponent's chains in atari: captures.
@@ -610,20 +653,25 @@ impl Fight {
         let targets = (self.targets[0] | self.targets[1]) & stones;
         let near = targets | self.around(targets);
         let idle = self.idle(mine, theirs, me, chains);
-        for p in bits(empty & !idle) {
-            let at = 1u64 << p;
-            let rank = if captures & at != 0 {
-                1
-            } else if near & at != 0 {
-                2
-            } else if next_to_stones & at != 0 {
-                3
-            } else {
-                4
-            };
-            out.push((rank, Candidate::Play(p as u8)));
+        // The points by rank, each rank in reading order, the pass first among its rank:
+        // the order a stable sort of the list by rank would give, without sorting.
+        let open = empty & !idle;
+        let captures = open & captures;
+        let near = open & near & !captures;
+        let next_to_stones = open & next_to_stones & !captures & !near;
+        let rest = open & !captures & !near & !next_to_stones;
+        if pass_rank == 0 {
+            out.push((pass_rank, Candidate::Pass));
         }
-        out.sort_by_key(|&(rank, _)| rank);
+        for (rank, points) in [(1u8, captures), (2, near), (3, next_to_stones), (4, rest)] {
+            if rank == pass_rank {
+                out.push((pass_rank, Candidate::Pass));
+            }
+            out.extend(bits(points).map(|p| (rank, Candidate::Play(p as u8))));
+        }
+        if pass_rank == 5 {
+            out.push((pass_rank, Candidate::Pass));
+        }
     }
 
     /// The empty points where a stone of `me` could only fill its own area: points of an
@@ -634,12 +682,20 @@ impl Fight {
     /// passing is never worse, and the reading does not play it.
     fn idle(&self, mine: u64, theirs: u64, me: Color, chains: &Chains) -> u64 {
         let them = me.opponent();
-        let mut empty = self.all() & !(mine | theirs);
+        let empty = self.all() & !(mine | theirs);
+        // An area that touches the opponent's stones, in the region or outside it, or an
+        // empty point outside, has a point outside `quiet`: only areas inside it are idle.
+        let next_to_theirs = chains
+            .iter()
+            .filter(|&(chain, _)| chain & theirs != 0)
+            .fold(0u64, |m, (_, around)| m | around);
+        let quiet = empty & !next_to_theirs & !(self.walls[them.index()] | self.open);
         let mut idle = 0u64;
-        while empty != 0 {
-            let (area, around) = self.chain(empty & empty.wrapping_neg(), empty);
-            empty &= !area;
-            if around & theirs != 0 || area & (self.walls[them.index()] | self.open) != 0 {
+        let mut left = quiet;
+        while left != 0 {
+            let (area, around) = self.chain(left & left.wrapping_neg(), empty);
+            left &= !area;
+            if area & !quiet != 0 {
                 continue;
             }
             // At most one chain of `me` around: the wall outside, or one in the region.
@@ -664,8 +720,26 @@ impl Fight {
             let targets = self.targets[color.index()] & stones[color.index()];
             self.targets[color.opponent().index()] == 0
                 && targets != 0
+                && self.two_liberties(targets, stones, color, chains)
                 && targets & !self.pass_alive_with(stones, color, chains) == 0
         })
+    }
+
+    /// Whether every chain of `color` with a stone on `targets` is beyond capture already
+    /// or has two liberties in the region: a chain that Benson's algorithm keeps has two
+    /// vital sets of points, each with an empty point next to it, so a chain without
+    /// two liberties is not pass-alive, and [`Fight::pass_alive_with`] need not be asked.
+    fn two_liberties(&self, targets: u64, stones: [u64; 2], color: Color, chains: &Chains) -> bool {
+        let empty = self.all() & !(stones[0] | stones[1]);
+        let mut left = targets;
+        while left != 0 {
+            let (chain, around) = chains.at(left.trailing_zeros() as usize);
+            left &= !chain;
+            if chain & self.safe[color.index()] == 0 && (around & empty).count_ones() < 2 {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the side to move in `state` can capture at least `taken` stones with its
@@ -676,18 +750,28 @@ impl Fight {
         let mine = state.stones[me.index()];
         let theirs = state.stones[them.index()];
         let empty = self.all() & !(mine | theirs);
-        bits(empty).any(|p| {
-            let empty_after = empty & !(1u64 << p);
-            let mut captured = 0u64;
-            for q in bits(self.next_to[p] & theirs) {
-                if captured & (1 << q) == 0 {
-                    let (chain, around) = self.chain(1 << q, theirs);
-                    if !self.breathes(chain, around, them, empty_after) {
-                        captured |= chain;
-                    }
-                }
+        // A move captures exactly the chains whose one liberty it fills: find each of the
+        // opponent's chains once, and keep those in atari with their last liberty.
+        let mut in_atari = [(0u64, 0u64); MAX_POINTS];
+        let mut n = 0;
+        let mut left = theirs;
+        while left != 0 {
+            let (chain, around) = self.chain(left & left.wrapping_neg(), theirs);
+            left &= !chain;
+            let liberties = around & empty;
+            if chain & self.safe[them.index()] == 0 && liberties.count_ones() == 1 {
+                in_atari[n] = (liberties, chain);
+                n += 1;
             }
+        }
+        let in_atari = &in_atari[..n];
+        in_atari.iter().any(|&(at, _)| {
+            let captured = in_atari
+                .iter()
+                .filter(|&&(other, _)| other == at)
+                .fold(0u64, |m, &(_, chain)| m | chain);
             let n = captured.count_ones();
+            let p = at.trailing_zeros() as usize;
             n >= taken && !(state.ko as usize == p && n == 1 && self.ko_free != Some(me))
         })
     }
@@ -893,14 +977,22 @@ impl Answers {
 /// documentation.
 struct Search<'a> {
     fight: &'a Fight,
+    visited: usize,
+    max_visits: usize,
+    gave_up: bool,
+    /// What the search works with, taken from the thread's [`Workspace`] and given back.
+    work: Workspace,
+}
+
+/// What a search works with: kept per thread and emptied between searches, so that a
+/// search neither allocates per position nor grows its table again from nothing.
+#[derive(Default)]
+struct Workspace {
     /// Answers that hold whatever line led to the position: `(position, seeker)` to
     /// whether the seeker can force a win.
     known: HashMap<(State, Color), bool, BuildHasherDefault<Fx>>,
     /// The positions on the line being searched (a line is short: a stack is enough).
     on_line: Vec<State>,
-    visited: usize,
-    max_visits: usize,
-    gave_up: bool,
     /// Lists of moves and chains, kept for reuse so that a search does not allocate one
     /// per position.
     buffers: Vec<Scratch>,
@@ -908,6 +1000,41 @@ struct Search<'a> {
 
 /// What the search of one position works with: the moves to try, and the chains.
 type Scratch = (Vec<(u8, Candidate)>, Box<Chains>);
+
+thread_local! {
+    /// The workspace of the thread's searches (`None` while a search holds it).
+    static WORKSPACE: RefCell<Option<Workspace>> = RefCell::new(Some(Workspace::default()));
+}
+
+impl Workspace {
+    /// The table is kept for the next search up to this many entries; a larger one is
+    /// dropped, so that emptying it stays cheap and a rare large search holds no memory.
+    const KEEP: usize = 4 * 1024;
+
+    /// The thread's workspace, empty (a new one when a search on this thread holds it).
+    fn take() -> Workspace {
+        WORKSPACE
+            .with(|w| w.borrow_mut().take())
+            .unwrap_or_default()
+    }
+
+    /// Give the workspace back to the thread, emptied.
+    fn give_back(mut self) {
+        if self.known.capacity() > Self::KEEP {
+            self.known = HashMap::default();
+        } else {
+            self.known.clear();
+        }
+        self.on_line.clear();
+        WORKSPACE.with(|w| *w.borrow_mut() = Some(self));
+    }
+}
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        std::mem::take(&mut self.work).give_back();
+    }
+}
 
 /// How deep a line may go before the search gives up: far more moves than a region of
 /// [`MAX_POINTS`] points can hold without repeating.
@@ -917,12 +1044,10 @@ impl<'a> Search<'a> {
     fn new(fight: &'a Fight, max_visits: usize) -> Search<'a> {
         Search {
             fight,
-            known: HashMap::default(),
-            on_line: Vec::new(),
             visited: 0,
             max_visits,
             gave_up: false,
-            buffers: Vec::new(),
+            work: Workspace::take(),
         }
     }
 
@@ -937,7 +1062,7 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            let (won, _) = self.wins(start, seeker, 0);
+            let (won, _) = self.wins(start, seeker, 0, None);
             if self.gave_up {
                 return None;
             }
@@ -949,12 +1074,19 @@ impl<'a> Search<'a> {
     }
 
     /// Whether `seeker` can force a win from `state`, and whether a "no" rests on a
-    /// position of the line being searched.
-    fn wins(&mut self, state: State, seeker: Color, depth: usize) -> (bool, bool) {
-        if let Some(&known) = self.known.get(&(state, seeker)) {
+    /// position of the line being searched. `from` is the position before and the move
+    /// that led here, when there is one: the chains follow from its chains.
+    fn wins(
+        &mut self,
+        state: State,
+        seeker: Color,
+        depth: usize,
+        from: Option<(&Chains, Played)>,
+    ) -> (bool, bool) {
+        if let Some(&known) = self.work.known.get(&(state, seeker)) {
             return (known, false);
         }
-        if self.gave_up || self.on_line.contains(&state) {
+        if self.gave_up || self.work.on_line.contains(&state) {
             return (false, true);
         }
         self.visited += 1;
@@ -963,18 +1095,22 @@ impl<'a> Search<'a> {
             return (false, true);
         }
         let (mut next, mut chains) = self
+            .work
             .buffers
             .pop()
             .unwrap_or_else(|| (Vec::new(), Chains::new()));
-        chains.fill(self.fight, state.stones);
+        match from {
+            Some((before, played)) => chains.follow(before, played),
+            None => chains.fill(self.fight, state.stones),
+        }
         // Only a move of the targets' own colour can settle them (the side to move is the
         // seeker then, in a fight with targets of one colour).
         if state.to_move == seeker && self.fight.settled(state.stones, &chains) {
-            self.buffers.push((next, chains));
-            self.known.insert((state, seeker), false);
+            self.work.buffers.push((next, chains));
+            self.work.known.insert((state, seeker), false);
             return (false, false);
         }
-        self.on_line.push(state);
+        self.work.on_line.push(state);
         let seeking = state.to_move == seeker;
         self.fight.candidates(state, seeker, &chains, &mut next);
         // A seeker's position is won by one move into a won position; the other side's
@@ -983,7 +1119,10 @@ impl<'a> Search<'a> {
         let mut rests_on_line = false;
         for &(_, candidate) in &next {
             let m = match candidate {
-                Candidate::Pass => self.fight.pass(state),
+                Candidate::Pass => self
+                    .fight
+                    .pass(state)
+                    .map(|after| (after, Played::default())),
                 Candidate::Play(p) => match self.fight.play(state, usize::from(p), &chains) {
                     Some(m) => m,
                     None => continue,
@@ -991,7 +1130,7 @@ impl<'a> Search<'a> {
             };
             let (won, on_line) = match m {
                 Err(end) => (end == won(seeker), false),
-                Ok(after) => self.wins(after, seeker, depth + 1),
+                Ok((after, played)) => self.wins(after, seeker, depth + 1, Some((&chains, played))),
             };
             if seeking && won {
                 result = true;
@@ -1004,11 +1143,11 @@ impl<'a> Search<'a> {
             }
             rests_on_line |= on_line;
         }
-        self.buffers.push((next, chains));
-        self.on_line.pop();
+        self.work.buffers.push((next, chains));
+        self.work.on_line.pop();
         let rests_on_line = !result && rests_on_line;
         if !rests_on_line && !self.gave_up {
-            self.known.insert((state, seeker), result);
+            self.work.known.insert((state, seeker), result);
         }
         (result, rests_on_line)
     }
@@ -1054,6 +1193,64 @@ mod tests {
             .collect();
         let fight = Fight::new(&board, &region, &[Point::new(2, 2)]).expect("a fight");
         (board, fight)
+    }
+
+    /// The chains a search carries from a position to the next are the chains of the
+    /// next position found from nothing: along random games on a 7x7 board (captures,
+    /// joins and passes included), with every stone pointing at its own chain.
+    #[test]
+    fn the_chains_after_a_move_are_the_chains_found_again() {
+        let board = Board::new(7, 7).expect("a board");
+        let region: Vec<Point> = (0..7)
+            .flat_map(|y| (0..7).map(move |x| Point::new(x, y)))
+            .collect();
+        let fight = Fight::new(&board, &region, &[]).expect("a fight");
+        let sorted = |c: &Chains| {
+            let mut list: Vec<(u64, u64)> = c.iter().collect();
+            list.sort_unstable();
+            list
+        };
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut captures = 0;
+        for _ in 0..40 {
+            let mut state = State {
+                stones: [0, 0],
+                to_move: Color::Black,
+                ko: NO_KO,
+                passed: false,
+            };
+            let mut chains = Chains::new();
+            chains.fill(&fight, state.stones);
+            for _ in 0..120 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let empty = fight.all() & !(state.stones[0] | state.stones[1]);
+                let moves: Vec<(State, Played)> = bits(empty)
+                    .filter_map(|p| match fight.play(state, p, &chains) {
+                        Some(Ok(m)) => Some(m),
+                        _ => None,
+                    })
+                    .chain([(fight.pass(state).unwrap_or(state), Played::default())])
+                    .collect();
+                let (after, played) = moves[(seed % moves.len() as u64) as usize];
+                captures += usize::from(played.captured != 0);
+                let mut followed = Chains::new();
+                followed.follow(&chains, played);
+                let mut found = Chains::new();
+                found.fill(&fight, after.stones);
+                assert_eq!(sorted(&followed), sorted(&found));
+                for i in bits(after.stones[0] | after.stones[1]) {
+                    assert_ne!(followed.at(i).0 & (1 << i), 0, "stone {i}");
+                }
+                state = State {
+                    passed: false,
+                    ..after
+                };
+                chains = followed;
+            }
+        }
+        assert!(captures > 50, "the games captured only {captures} times");
     }
 
     /// Black's corner chain has one liberty, A5: White captures there whoever moves
