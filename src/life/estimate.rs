@@ -272,7 +272,7 @@ impl<'a> Judged<'a> {
     /// Stage 1: the position read once, its groups, and what Benson's algorithm proves.
     fn new(board: &'a Board, suicide: Suicide) -> Judged<'a> {
         let position = Position::new(board);
-        let proof = pass_alive_of(position.clone(), suicide);
+        let proof = pass_alive_of(&position, suicide);
         let start = PlayBoard::new(board, |_| false);
         let layout = Layout::new(&position, &start);
         let n = position.chains.len();

@@ -326,7 +326,7 @@ pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
 pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settlement {
     let mut out = plain(board, dead);
     let position = &out.position;
-    let proof = pass_alive_of(position.clone(), Suicide::Allowed);
+    let proof = pass_alive_of(position, Suicide::Allowed);
     let wall = fights::walls(position, |i| proof.alive_at(i));
     let mut work = position.board();
     let mut seki_stones: Vec<usize> = Vec::new();
@@ -1020,7 +1020,7 @@ fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Ve
         .iter()
         .map(|chain| chain.stones.iter().any(|&i| is_dead[i]))
         .collect();
-    let proof = pass_alive_of(position.clone(), Suicide::Allowed);
+    let proof = pass_alive_of(&position, Suicide::Allowed);
     // A chain named dead is never a wall: it is what is being asked about.
     let mut wall = fights::walls(&position, |i| proof.alive_at(i));
     for (c, &is_named) in named.iter().enumerate() {
