@@ -274,8 +274,8 @@ impl Position {
         let grid = Grid::new(self);
         // Per cell: its chain or area.
         let mut part = vec![NONE; grid.cells.len()];
-        let mut sizes: Vec<usize> = Vec::new();
-        let mut stack: Vec<usize> = Vec::new();
+        let mut sizes: Vec<usize> = Vec::with_capacity(n);
+        let mut stack: Vec<usize> = Vec::with_capacity(n);
         for &start in &grid.cell_of {
             if part[start] != NONE {
                 continue;
@@ -298,6 +298,8 @@ impl Position {
         }
         // Per part: its chain or area.
         let mut index = vec![NONE; sizes.len()];
+        self.chains.reserve(sizes.len());
+        self.areas.reserve(sizes.len());
         self.chain_of = vec![NONE; n];
         self.area_of = vec![NONE; n];
         for (i, &cell) in grid.cell_of.iter().enumerate() {
