@@ -132,15 +132,10 @@ pub fn pass_alive_of(position: &Position, suicide: Suicide) -> PassAlive {
     // (setup leaving chains without liberties); such points prove nothing.
     let mut contested = vec![false; position.len()];
 
-    let grid = Grid::new(position);
-    // Per cell: the chain of its stone.
-    let mut chain_at = vec![NONE; grid.cells.len()];
-    for (i, &cell) in grid.cell_of.iter().enumerate() {
-        chain_at[cell] = position.chain_of[i];
-    }
+    let grid = position.grid();
     let mut benson = Benson::default();
     for color in [Color::Black, Color::White] {
-        benson.run(position, &grid, &chain_at, color, suicide);
+        benson.run(position, grid, color, suicide);
         for (c, chain) in position.chains.iter().enumerate() {
             if chain.color == color && benson.chain_alive[c] {
                 for &i in &chain.stones {
@@ -230,16 +225,9 @@ struct Benson {
 }
 
 impl Benson {
-    fn run(
-        &mut self,
-        position: &Position,
-        grid: &Grid,
-        chain_at: &[usize],
-        color: Color,
-        suicide: Suicide,
-    ) {
+    fn run(&mut self, position: &Position, grid: &Grid, color: Color, suicide: Suicide) {
         let own = cell_value(Some(color));
-        self.find_regions(grid, chain_at, own, suicide);
+        self.find_regions(grid, own, suicide);
 
         // Per chain: its vital regions still alive. A chain with fewer than two dies,
         // and with it every region next to it; the regions that die no longer count for
@@ -285,7 +273,7 @@ impl Benson {
 
     /// The regions of the colour whose cells hold `own`, with the size, the internal
     /// points and the vital chains of each: one flood fill per region.
-    fn find_regions(&mut self, grid: &Grid, chain_at: &[usize], own: u8, suicide: Suicide) {
+    fn find_regions(&mut self, grid: &Grid, own: u8, suicide: Suicide) {
         self.region_of.clear();
         self.region_of.resize(grid.cells.len(), NONE);
         self.size.clear();
@@ -308,7 +296,7 @@ impl Benson {
                 for nb in grid.neighbours(cell) {
                     let v = grid.cells[nb];
                     if v == own {
-                        around.add(chain_at[nb]);
+                        around.add(grid.chain[nb]);
                     } else if v != OFF && self.region_of[nb] == NONE {
                         self.region_of[nb] = r;
                         self.stack.push(nb);

@@ -118,6 +118,8 @@ pub struct Position {
     pub areas: Vec<Area>,
     /// Per point: its area, [`NONE`] for a stone.
     pub area_of: Vec<usize>,
+    /// The board with a border, for the walks of the analysis.
+    grid: Grid,
 }
 
 impl Position {
@@ -160,6 +162,7 @@ impl Position {
             chain_of: Vec::new(),
             areas: Vec::new(),
             area_of: Vec::new(),
+            grid: Grid::default(),
         };
         position.read_chains_and_areas();
         position
@@ -271,7 +274,7 @@ impl Position {
     /// built.
     fn read_chains_and_areas(&mut self) {
         let n = self.len();
-        let grid = Grid::new(self);
+        let mut grid = Grid::new(self);
         // Per cell: its chain or area.
         let mut part = vec![NONE; grid.cells.len()];
         let mut sizes: Vec<usize> = Vec::with_capacity(n);
@@ -363,6 +366,17 @@ impl Position {
             area.chains.sort_unstable();
             area.chains.dedup();
         }
+        let mut chain = vec![NONE; grid.cells.len()];
+        for (i, &cell) in grid.cell_of.iter().enumerate() {
+            chain[cell] = self.chain_of[i];
+        }
+        grid.chain = chain;
+        self.grid = grid;
+    }
+
+    /// The board with a border (see [`Grid`]).
+    pub(super) fn grid(&self) -> &Grid {
+        &self.grid
     }
 
     /// Every area of connected points that `open` admits, once each: `visit` gets the
@@ -437,12 +451,15 @@ impl Position {
 /// The board with a border of off-board cells around it, for the walks over it: a
 /// neighbour of a cell is one step away in the flat array, with no test of the edges.
 /// The cell of point `i` at column x and row y is `(y + 1) * stride + x + 1`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) struct Grid {
     pub(super) stride: usize,
     /// Per cell: [`EMPTY`], [`BLACK`], [`WHITE`] or [`OFF`].
     pub(super) cells: Vec<u8>,
     /// Per point: its cell.
     pub(super) cell_of: Vec<usize>,
+    /// Per cell: the chain of its stone, [`NONE`] for the other cells.
+    pub(super) chain: Vec<usize>,
 }
 
 pub(super) const EMPTY: u8 = 0;
@@ -477,6 +494,7 @@ impl Grid {
             stride,
             cells,
             cell_of,
+            chain: Vec::new(),
         }
     }
 
@@ -603,6 +621,7 @@ mod tests {
             chain_of,
             areas,
             area_of,
+            grid: Grid::default(),
         }
     }
 
@@ -625,9 +644,13 @@ mod tests {
                     _ => Some(Color::White),
                 })
                 .collect();
-            proptest::prop_assert_eq!(
+            let (fast, slow) = (
                 Position::from_stones(width, height, stones.clone()),
-                reference(width, height, stones)
+                reference(width, height, stones),
+            );
+            proptest::prop_assert_eq!(
+                (fast.chains, fast.chain_of, fast.areas, fast.area_of),
+                (slow.chains, slow.chain_of, slow.areas, slow.area_of)
             );
         }
     }
