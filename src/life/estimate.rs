@@ -258,6 +258,8 @@ struct Judged<'a> {
     start: Box<PlayBoard>,
     /// Per group (named by its first chain): its chains; empty for other chains.
     members: Vec<Vec<usize>>,
+    /// Per group: its stones, sorted; empty for other chains.
+    stones: Vec<Vec<usize>>,
     /// Per chain: what the proof and the eyes in plain sight settled.
     verdict: Vec<Option<Verdict>>,
     /// Per group: the readings.
@@ -272,7 +274,7 @@ impl<'a> Judged<'a> {
     /// Stage 1: the position read once, its groups, and what Benson's algorithm proves.
     fn new(board: &'a Board, suicide: Suicide) -> Judged<'a> {
         let position = Position::new(board);
-        let proof = pass_alive_of(position.clone(), suicide);
+        let proof = pass_alive_of(&position, suicide);
         let start = PlayBoard::new(board, |_| false);
         let layout = Layout::new(&position, &start);
         let n = position.chains.len();
@@ -280,6 +282,17 @@ impl<'a> Judged<'a> {
         for c in 0..n {
             members[layout.group[c]].push(c);
         }
+        let stones = members
+            .iter()
+            .map(|list| {
+                let mut stones: Vec<usize> = list
+                    .iter()
+                    .flat_map(|&c| position.chains[c].stones.iter().copied())
+                    .collect();
+                stones.sort_unstable();
+                stones
+            })
+            .collect();
         let verdict = position
             .chains
             .iter()
@@ -300,6 +313,7 @@ impl<'a> Judged<'a> {
             layout,
             start,
             members,
+            stones,
             verdict,
             read: vec![None; n],
             status: vec![None; n],
@@ -433,7 +447,12 @@ impl<'a> Judged<'a> {
     /// opponent cannot capture even moving first lives; the groups the settling finds in
     /// seki are marked so.
     fn confirm_by_reading(&mut self) {
-        let mut settlement = settle::settle_checking(self.board, &self.dead(), &self.unsure_dead());
+        let mut settlement = settle::settle_checking_on(
+            self.board,
+            Some(&self.position),
+            &self.dead(),
+            &self.unsure_dead(),
+        );
         let living: Vec<Vec<Point>> = settlement
             .unsettled
             .iter()
@@ -457,7 +476,12 @@ impl<'a> Judged<'a> {
                     d.reason = None;
                 }
             }
-            settlement = settle::settle_checking(self.board, &self.dead(), &self.unsure_dead());
+            settlement = settle::settle_checking_on(
+                self.board,
+                Some(&self.position),
+                &self.dead(),
+                &self.unsure_dead(),
+            );
         }
         for g in self.groups().collect::<Vec<_>>() {
             let first = self.position.point(self.stones_of(g)[0]);
@@ -476,7 +500,7 @@ impl<'a> Judged<'a> {
         let mut dead: Vec<usize> = self
             .groups()
             .filter(|&g| self.status[g].is_some_and(|d| d.status == Status::Dead))
-            .flat_map(|g| self.stones_of(g))
+            .flat_map(|g| self.stones_of(g).iter().copied())
             .collect();
         dead.sort_unstable();
         self.position.points(&dead)
@@ -491,20 +515,15 @@ impl<'a> Judged<'a> {
                 self.status[g]
                     .is_some_and(|d| d.status == Status::Dead && d.basis == Basis::Playouts)
             })
-            .flat_map(|g| self.stones_of(g))
+            .flat_map(|g| self.stones_of(g).iter().copied())
             .collect();
         dead.sort_unstable();
         self.position.points(&dead)
     }
 
     /// The stones of group `g`, sorted.
-    fn stones_of(&self, g: usize) -> Vec<usize> {
-        let mut stones: Vec<usize> = self.members[g]
-            .iter()
-            .flat_map(|&c| self.position.chains[c].stones.iter().copied())
-            .collect();
-        stones.sort_unstable();
-        stones
+    fn stones_of(&self, g: usize) -> &[usize] {
+        &self.stones[g]
     }
 
     fn color(&self, g: usize) -> Color {
@@ -537,7 +556,7 @@ impl<'a> Judged<'a> {
             let stones = self.stones_of(g);
             let doubt = reason.map(|reason| {
                 let mut flipped = removed.clone();
-                for &i in &stones {
+                for &i in stones {
                     flipped[i] = !flipped[i];
                 }
                 let other = area_owner(position, &flipped);
@@ -561,7 +580,7 @@ impl<'a> Judged<'a> {
             });
             out.push(Group {
                 color: self.color(g),
-                stones: position.points(&stones),
+                stones: position.points(stones),
                 status,
                 basis,
                 confidence,

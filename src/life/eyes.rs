@@ -33,6 +33,7 @@ pub enum Diagonal {
 }
 
 /// The false-eye rule: see the module documentation.
+#[inline]
 pub fn is_false(diagonals: impl IntoIterator<Item = Diagonal>) -> bool {
     let (mut theirs, mut edge) = (0usize, false);
     for d in diagonals {

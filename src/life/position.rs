@@ -41,6 +41,54 @@ pub fn bit(color: Color) -> u8 {
     1 << color.index()
 }
 
+/// Up to four points around one (its neighbours or its diagonals), as an iterator: a
+/// plain array and a count, which the compiler keeps in registers (an iterator over
+/// optional points costs several times as much, and this is the innermost loop of the
+/// analysis).
+#[derive(Debug, Clone, Copy)]
+pub struct Around {
+    points: [usize; 4],
+    len: u8,
+    next: u8,
+}
+
+impl Around {
+    /// The points of `candidates` whose flag is set, in order.
+    #[inline]
+    fn of(candidates: [(bool, usize); 4]) -> Around {
+        let mut around = Around {
+            points: [0; 4],
+            len: 0,
+            next: 0,
+        };
+        for (on_board, p) in candidates {
+            around.points[usize::from(around.len)] = p;
+            around.len += u8::from(on_board);
+        }
+        around
+    }
+}
+
+impl Iterator for Around {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.points[usize::from(self.next - 1)]
+        })
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = usize::from(self.len - self.next);
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for Around {}
+
 impl Area {
     /// The one colour next to it (an eye or territory of that colour), if only one is.
     pub fn owner(&self) -> Option<Color> {
@@ -70,6 +118,8 @@ pub struct Position {
     pub areas: Vec<Area>,
     /// Per point: its area, [`NONE`] for a stone.
     pub area_of: Vec<usize>,
+    /// The board with a border, for the walks of the analysis.
+    grid: Grid,
 }
 
 impl Position {
@@ -112,9 +162,9 @@ impl Position {
             chain_of: Vec::new(),
             areas: Vec::new(),
             area_of: Vec::new(),
+            grid: Grid::default(),
         };
-        position.read_chains();
-        position.read_areas();
+        position.read_chains_and_areas();
         position
     }
 
@@ -162,38 +212,33 @@ impl Position {
         indices.iter().map(|&i| self.point(i)).collect()
     }
 
-    /// The on-board neighbours of point `i`.
-    pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+    /// The on-board neighbours of point `i`: above, below, left, right.
+    pub fn neighbours(&self, i: usize) -> Around {
         let w = usize::from(self.width);
-        let n = self.len();
         let x = i % w;
-        [
-            (i >= w).then(|| i - w),
-            (i + w < n).then_some(i + w),
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then_some(i + 1),
-        ]
-        .into_iter()
-        .flatten()
+        Around::of([
+            (i >= w, i.wrapping_sub(w)),
+            (i + w < self.len(), i + w),
+            (x > 0, i.wrapping_sub(1)),
+            (x + 1 < w, i + 1),
+        ])
     }
 
-    /// The on-board diagonal neighbours of point `i`.
-    pub fn diagonals(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
+    /// The on-board diagonal neighbours of point `i`: up left, up right, down left, down
+    /// right.
+    pub fn diagonals(&self, i: usize) -> Around {
         let w = usize::from(self.width);
-        let n = self.len();
         let x = i % w;
         let up = i >= w;
-        let down = i + w < n;
+        let down = i + w < self.len();
         let left = x > 0;
         let right = x + 1 < w;
-        [
-            (up && left).then(|| i - w - 1),
-            (up && right).then(|| i - w + 1),
-            (down && left).then(|| i + w - 1),
-            (down && right).then(|| i + w + 1),
-        ]
-        .into_iter()
-        .flatten()
+        Around::of([
+            (up && left, i.wrapping_sub(w + 1)),
+            (up && right, i.wrapping_sub(w).wrapping_add(1)),
+            (down && left, (i + w).wrapping_sub(1)),
+            (down && right, i + w + 1),
+        ])
     }
 
     /// Whether point `i` is on the edge of the board.
@@ -223,88 +268,115 @@ impl Position {
         out
     }
 
-    fn read_chains(&mut self) {
+    /// The chains and areas of `stones`: one flood fill per chain or area, from its
+    /// first point in reading order (so they are numbered in that order), on the grid
+    /// with a border; each list is then filled in reading order, so sorted as it is
+    /// built.
+    fn read_chains_and_areas(&mut self) {
         let n = self.len();
-        self.chain_of = vec![NONE; n];
-        let mut stack = Vec::new();
-        let mut seen_lib = vec![usize::MAX; n];
-        for start in 0..n {
-            let Some(color) = self.stones[start] else {
-                continue;
-            };
-            if self.chain_of[start] != NONE {
+        let mut grid = Grid::new(self);
+        // Per cell: its chain or area.
+        let mut part = vec![NONE; grid.cells.len()];
+        let mut sizes: Vec<usize> = Vec::with_capacity(n);
+        let mut stack: Vec<usize> = Vec::with_capacity(n);
+        for &start in &grid.cell_of {
+            if part[start] != NONE {
                 continue;
             }
-            let id = self.chains.len();
-            let mut stones = Vec::new();
-            let mut libs = Vec::new();
-            self.chain_of[start] = id;
+            let kind = grid.cells[start];
+            let id = sizes.len();
+            let mut size = 0;
+            part[start] = id;
             stack.push(start);
-            while let Some(i) = stack.pop() {
-                stones.push(i);
-                for nb in self.neighbours(i) {
-                    match self.stones[nb] {
-                        None => {
-                            if seen_lib[nb] != id {
-                                seen_lib[nb] = id;
-                                libs.push(nb);
-                            }
-                        }
-                        Some(c) if c == color && self.chain_of[nb] == NONE => {
-                            self.chain_of[nb] = id;
-                            stack.push(nb);
-                        }
-                        Some(_) => {}
+            while let Some(cell) = stack.pop() {
+                size += 1;
+                for nb in grid.neighbours(cell) {
+                    if grid.cells[nb] == kind && part[nb] == NONE {
+                        part[nb] = id;
+                        stack.push(nb);
                     }
                 }
             }
-            stones.sort_unstable();
-            libs.sort_unstable();
-            self.chains.push(Chain {
-                color,
-                stones,
-                libs,
-            });
+            sizes.push(size);
         }
-    }
-
-    fn read_areas(&mut self) {
-        let n = self.len();
+        // Per part: its chain or area.
+        let mut index = vec![NONE; sizes.len()];
+        self.chains.reserve(sizes.len());
+        self.areas.reserve(sizes.len());
+        self.chain_of = vec![NONE; n];
         self.area_of = vec![NONE; n];
-        let mut stack = Vec::new();
-        for start in 0..n {
-            if self.area_of[start] != NONE || self.stones[start].is_some() {
+        for (i, &cell) in grid.cell_of.iter().enumerate() {
+            let p = part[cell];
+            if index[p] == NONE {
+                index[p] = match self.stones[i] {
+                    Some(color) => {
+                        // A chain of s stones has at most 2s + 2 liberties.
+                        self.chains.push(Chain {
+                            color,
+                            stones: Vec::with_capacity(sizes[p]),
+                            libs: Vec::with_capacity(2 * sizes[p] + 2),
+                        });
+                        self.chains.len() - 1
+                    }
+                    None => {
+                        self.areas.push(Area {
+                            points: Vec::with_capacity(sizes[p]),
+                            chains: Vec::new(),
+                            touches: 0,
+                        });
+                        self.areas.len() - 1
+                    }
+                };
+            }
+            if self.stones[i].is_some() {
+                self.chain_of[i] = index[p];
+                self.chains[index[p]].stones.push(i);
+            } else {
+                self.area_of[i] = index[p];
+                self.areas[index[p]].points.push(i);
+            }
+        }
+        // Liberties and the chains around each area, from the empty points in reading
+        // order: each chain gets a liberty once, in order.
+        for (i, &cell) in grid.cell_of.iter().enumerate() {
+            if grid.cells[cell] != EMPTY {
                 continue;
             }
-            let id = self.areas.len();
-            let mut area = Area {
-                points: Vec::new(),
-                chains: Vec::new(),
-                touches: 0,
-            };
-            self.area_of[start] = id;
-            stack.push(start);
-            while let Some(i) = stack.pop() {
-                area.points.push(i);
-                for nb in self.neighbours(i) {
-                    match self.stones[nb] {
-                        Some(c) => {
-                            area.touches |= bit(c);
-                            area.chains.push(self.chain_of[nb]);
-                        }
-                        None if self.area_of[nb] == NONE => {
-                            self.area_of[nb] = id;
-                            stack.push(nb);
-                        }
-                        None => {}
+            let mut around = [NONE; 4];
+            let mut k = 0;
+            for nb in grid.neighbours(cell) {
+                if matches!(grid.cells[nb], BLACK | WHITE) {
+                    let c = index[part[nb]];
+                    if !around[..k].contains(&c) {
+                        around[k] = c;
+                        k += 1;
                     }
                 }
             }
-            area.points.sort_unstable();
+            let a = self.area_of[i];
+            for &c in &around[..k] {
+                let chain = &mut self.chains[c];
+                chain.libs.push(i);
+                let area = &mut self.areas[a];
+                area.touches |= bit(chain.color);
+                area.chains.push(c);
+            }
+        }
+        for area in &mut self.areas {
             area.chains.sort_unstable();
             area.chains.dedup();
-            self.areas.push(area);
         }
+        let mut chain = vec![NONE; grid.cells.len()];
+        for (i, &cell) in grid.cell_of.iter().enumerate() {
+            chain[cell] = self.chain_of[i];
+        }
+        grid.chain = chain;
+        self.grid = grid;
+    }
+
+    /// The board with a border (see [`Grid`]).
+    pub(super) fn grid(&self) -> &Grid {
+        &self.grid
     }
 
     /// Every area of connected points that `open` admits, once each: `visit` gets the
@@ -376,6 +448,63 @@ impl Position {
     }
 }
 
+/// The board with a border of off-board cells around it, for the walks over it: a
+/// neighbour of a cell is one step away in the flat array, with no test of the edges.
+/// The cell of point `i` at column x and row y is `(y + 1) * stride + x + 1`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Grid {
+    pub(super) stride: usize,
+    /// Per cell: [`EMPTY`], [`BLACK`], [`WHITE`] or [`OFF`].
+    pub(super) cells: Vec<u8>,
+    /// Per point: its cell.
+    pub(super) cell_of: Vec<usize>,
+    /// Per cell: the chain of its stone, [`NONE`] for the other cells.
+    pub(super) chain: Vec<usize>,
+}
+
+pub(super) const EMPTY: u8 = 0;
+pub(super) const BLACK: u8 = 1;
+pub(super) const WHITE: u8 = 2;
+/// A cell off the board.
+pub(super) const OFF: u8 = 3;
+
+/// The value of a cell holding `stone`.
+pub(super) fn cell_value(stone: Option<Color>) -> u8 {
+    match stone {
+        None => EMPTY,
+        Some(Color::Black) => BLACK,
+        Some(Color::White) => WHITE,
+    }
+}
+
+impl Grid {
+    pub(super) fn new(position: &Position) -> Grid {
+        let (w, h) = (usize::from(position.width), usize::from(position.height));
+        let stride = w + 2;
+        let mut cells = vec![OFF; stride * (h + 2)];
+        let mut cell_of = Vec::with_capacity(w * h);
+        for (row, stones) in position.stones.chunks(w).enumerate() {
+            let first = (row + 1) * stride + 1;
+            for (x, &stone) in stones.iter().enumerate() {
+                cells[first + x] = cell_value(stone);
+                cell_of.push(first + x);
+            }
+        }
+        Grid {
+            stride,
+            cells,
+            cell_of,
+            chain: Vec::new(),
+        }
+    }
+
+    /// The four neighbours of an on-board `cell` (some may be off the board).
+    #[inline]
+    pub(super) fn neighbours(&self, cell: usize) -> [usize; 4] {
+        [cell - self.stride, cell + self.stride, cell - 1, cell + 1]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,5 +536,122 @@ mod tests {
         assert_eq!(p.diagonals(5).count(), 4);
         assert_eq!(p.diagonals(0).count(), 1);
         assert!(p.on_edge(0) && !p.on_edge(5));
+    }
+
+    /// The chains and areas of `stones` found the slow, obvious way: a flood fill from
+    /// each point not yet reached, every list sorted afterwards.
+    fn reference(width: u8, height: u8, stones: Vec<Option<Color>>) -> Position {
+        let w = usize::from(width);
+        let n = stones.len();
+        let neighbours = |i: usize| {
+            let mut out = Vec::new();
+            if i >= w {
+                out.push(i - w);
+            }
+            if i + w < n {
+                out.push(i + w);
+            }
+            if !i.is_multiple_of(w) {
+                out.push(i - 1);
+            }
+            if i % w + 1 < w {
+                out.push(i + 1);
+            }
+            out
+        };
+        let (mut chains, mut areas) = (Vec::new(), Vec::new());
+        let (mut chain_of, mut area_of) = (vec![NONE; n], vec![NONE; n]);
+        for start in 0..n {
+            if chain_of[start] != NONE || area_of[start] != NONE {
+                continue;
+            }
+            let mut part = vec![start];
+            let mut k = 0;
+            while k < part.len() {
+                for nb in neighbours(part[k]) {
+                    if stones[nb] == stones[start] && !part.contains(&nb) {
+                        part.push(nb);
+                    }
+                }
+                k += 1;
+            }
+            part.sort_unstable();
+            let mut next: Vec<usize> = part.iter().flat_map(|&i| neighbours(i)).collect();
+            next.sort_unstable();
+            next.dedup();
+            match stones[start] {
+                Some(color) => {
+                    for &i in &part {
+                        chain_of[i] = chains.len();
+                    }
+                    let libs = next.into_iter().filter(|&i| stones[i].is_none()).collect();
+                    chains.push(Chain {
+                        color,
+                        stones: part,
+                        libs,
+                    });
+                }
+                None => {
+                    for &i in &part {
+                        area_of[i] = areas.len();
+                    }
+                    let next: Vec<usize> =
+                        next.into_iter().filter(|&i| stones[i].is_some()).collect();
+                    let touches = next.iter().fold(0, |t, &i| t | stones[i].map_or(0, bit));
+                    areas.push(Area {
+                        points: part,
+                        chains: next,
+                        touches,
+                    });
+                }
+            }
+        }
+        // The chains around an area, by index (they were found as points).
+        for area in &mut areas {
+            let mut around: Vec<usize> = area.chains.iter().map(|&i| chain_of[i]).collect();
+            around.sort_unstable();
+            around.dedup();
+            area.chains = around;
+        }
+        Position {
+            width,
+            height,
+            stones,
+            chains,
+            chain_of,
+            areas,
+            area_of,
+            grid: Grid::default(),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+        #[test]
+        fn chains_and_areas_match_a_flood_fill(
+            width in 1u8..=25,
+            height in 1u8..=25,
+            density in 0u8..=10,
+            cells in proptest::collection::vec(0u8..10, 625),
+        ) {
+            let n = usize::from(width) * usize::from(height);
+            // Stones on about `density` points in ten, of either colour.
+            let stones: Vec<Option<Color>> = cells[..n]
+                .iter()
+                .map(|&c| match c {
+                    _ if c >= density => None,
+                    _ if c % 2 == 0 => Some(Color::Black),
+                    _ => Some(Color::White),
+                })
+                .collect();
+            let (fast, slow) = (
+                Position::from_stones(width, height, stones.clone()),
+                reference(width, height, stones),
+            );
+            proptest::prop_assert_eq!(
+                (fast.chains, fast.chain_of, fast.areas, fast.area_of),
+                (slow.chains, slow.chain_of, slow.areas, slow.area_of)
+            );
+        }
     }
 }

@@ -324,9 +324,20 @@ pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
 /// [`settle`], checking by reading only the stones of `check` among the dead (the others
 /// are known dead: proved, or plain to see).
 pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settlement {
+    settle_checking_on(board, None, dead, check)
+}
+
+/// [`settle_checking`] given `whole`, the position on `board` with no stone taken off,
+/// when the caller has read it already.
+pub(crate) fn settle_checking_on(
+    board: &Board,
+    whole: Option<&Position>,
+    dead: &[Point],
+    check: &[Point],
+) -> Settlement {
     let mut out = plain(board, dead);
     let position = &out.position;
-    let proof = pass_alive_of(position.clone(), Suicide::Allowed);
+    let proof = pass_alive_of(position, Suicide::Allowed);
     let wall = fights::walls(position, |i| proof.alive_at(i));
     let mut work = position.board();
     let mut seki_stones: Vec<usize> = Vec::new();
@@ -382,7 +393,7 @@ pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settle
     clustered.sort_unstable();
     dame_between_walls(position, &clustered, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
-    check_dead(board, check, &reader, &mut unsettled);
+    check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
     // Stones the opponent captures whoever moves first are not also said to be captured
     // unless defended (a later step may read them again after a fill).
@@ -1001,11 +1012,20 @@ fn dame_between_walls(
 
 /// Step 4: stones named dead (those of `dead`) that reading shows the opponent cannot
 /// capture, even moving first, or that live if their owner moves first.
-fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Vec<Unsettled>) {
+fn check_dead(
+    board: &Board,
+    whole: Option<&Position>,
+    dead: &[Point],
+    reader: &Reader,
+    unsettled: &mut Vec<Unsettled>,
+) {
     if dead.is_empty() {
         return;
     }
-    let position = Position::new(board);
+    let position = whole.map_or_else(
+        || std::borrow::Cow::Owned(Position::new(board)),
+        std::borrow::Cow::Borrowed,
+    );
     let is_dead: Vec<bool> = {
         let mut v = vec![false; position.len()];
         for &p in dead {
@@ -1020,7 +1040,7 @@ fn check_dead(board: &Board, dead: &[Point], reader: &Reader, unsettled: &mut Ve
         .iter()
         .map(|chain| chain.stones.iter().any(|&i| is_dead[i]))
         .collect();
-    let proof = pass_alive_of(position.clone(), Suicide::Allowed);
+    let proof = pass_alive_of(&position, Suicide::Allowed);
     // A chain named dead is never a wall: it is what is being asked about.
     let mut wall = fights::walls(&position, |i| proof.alive_at(i));
     for (c, &is_named) in named.iter().enumerate() {
