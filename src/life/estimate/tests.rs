@@ -617,3 +617,59 @@ fn a_ko_inside_a_seki_lives_whatever_the_playouts_draw() {
         assert!(e.dead.is_empty(), "symmetry {k}:\n{}", render(&b, &e.dead));
     }
 }
+
+/// The line of a group beside open space is the opponent's share of the stones next to
+/// that space, never below even (`playouts::threshold`, docs/rules.md step 5): no number
+/// is chosen, the position gives it.
+#[test]
+fn the_line_beside_open_space_is_the_opponents_share_of_the_stones_around_it() {
+    let line = |diagram: &str, p: Point| {
+        let b = board(diagram);
+        let position = Position::new(&b);
+        let chain = position.chain_of[position.index(p).expect("on the board")];
+        playouts::threshold(&position, &[chain])
+    };
+    // White's two stones at the centre, three Black stones around, all on one open area:
+    // Black holds 3 of the 5 stones, the line is 3/5, as for a walled-in group.
+    let three_to_two = "
+        . . . . . . . . .
+        . . X . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . O O . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+    assert!((line(three_to_two, Point::new(4, 4)) - 0.6).abs() < 1e-9);
+    // Six Black stones around one White stone: 6/7.
+    let six_to_one = "
+        . . . . . . . . .
+        . . X . . . X . .
+        . . . . . . . . .
+        . X . . . . . X .
+        . . . . O . . . .
+        . . . . . . . . .
+        . . X . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+    assert!((line(six_to_one, Point::new(4, 4)) - 6.0 / 7.0).abs() < 1e-9);
+    // Black's stone in the same open space is the one outnumbered the other way: its line
+    // is even, not below it.
+    assert!((line(six_to_one, Point::new(2, 1)) - 0.5).abs() < 1e-9);
+    // A group shut in, with no open area next to it, keeps the walled-in line.
+    let shut_in = "
+        . X O . . . . . .
+        X X O . . . . . .
+        O O O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+    assert!((line(shut_in, Point::new(1, 0)) - DEAD_BELOW).abs() < 1e-9);
+}
