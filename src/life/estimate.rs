@@ -177,12 +177,6 @@ pub(super) const SEKI_DOUBT: f64 = 0.6;
 /// The playouts call a walled-in group dead when its colour owns its stones in less than
 /// this share of them (see [`threshold`]).
 pub(super) const DEAD_BELOW: f64 = 0.6;
-/// The same line for a group next to a large open area the opponent's stones surround
-/// (see [`threshold`]).
-pub(super) const OPEN_DEAD_BELOW: f64 = 0.68;
-/// The opponent's sphere: the open areas next to a group are bordered by at least this
-/// many times as many of the opponent's stones as of the group's colour.
-pub(super) const OUTNUMBERED: f64 = 1.5;
 /// A stone or two that is isolated (see [`isolated`]) is dead unless its colour owns it
 /// in at least this share of the playouts.
 pub(super) const ISOLATED_ALIVE: f64 = 0.8;

@@ -138,12 +138,15 @@ fn every_misbehaving_player_loses_as_the_preset_says_and_the_match_goes_on() {
             "time",
             "past its time; it was stopped",
         ),
-        // Counted by the referee; read again, a position without territory to mark is
-        // the recorded count (`recorded`), with the same result.
+        // Counted by the referee at the move cap: Good's three lone stones (E5, C3, G7)
+        // stand beside open space bordered by 15 White stones, so their line is 15/18
+        // (docs/rules.md, step 5) and the estimate takes them off; the referee marks the
+        // whole board White's (TW), and read again the record counts from those marks
+        // (`count`), with the same result.
         (
             "good-vs-stubborn-0.sgf",
-            "",
-            "recorded",
+            "W+87.5",
+            "count",
             "move cap of 30 moves",
         ),
     ];

@@ -18,7 +18,7 @@ use super::groups::Verdict;
 use super::playout::{PlayBoard, Rng, cell_of, point_of};
 use super::{
     CLEAR, DEAD_BELOW, ISOLATED_ALIVE, ISOLATION, ISOLATION_ROOM, MAX_PLAYOUTS, MIN_PLAYOUTS,
-    MOVE_BUDGET, OPEN_AREA, OPEN_DEAD_BELOW, OUTNUMBERED, ROUND, SEKI_DOUBT, Status, salt,
+    MOVE_BUDGET, OPEN_AREA, ROUND, SEKI_DOUBT, Status, salt,
 };
 
 /// Who owned each point over the playouts.
@@ -259,16 +259,19 @@ fn settled_by_playouts(position: &Position, list: &[usize], o: f64, line: f64) -
 ///
 /// Random playouts favour life: a group walled in by the opponent gets random help to
 /// make eyes while its attacker plays at random too, so a group that a real opponent
-/// would kill still lives in a good share of them. The line is therefore above even.
+/// would kill still lives in a good share of them. The line is therefore above even
+/// ([`DEAD_BELOW`]).
 ///
-/// A group next to a large open area is not walled in: the line is even, unless the
-/// opponent's stones around those areas outnumber its colour's ([`OUTNUMBERED`]). The
-/// line is then higher still ([`OPEN_DEAD_BELOW`]): the game is over, both players passed
-/// with the area open, and a group in the opponent's sphere that the random players save
-/// only now and then is one its owner gave up. In the unmarked records of the corpus the
-/// lines 0.67 to 0.70 all name the right winner in 305 games (0.62 to 0.66: 304), against
-/// 300 with an even line; the middle of that range is taken (docs/benchmarks.md). Where
-/// neither colour dominates (two lone stones on an empty board), the line stays even.
+/// A group next to a large open area is not walled in. Both players passed with that
+/// area open, so neither could gain there: whatever the random players do, the area
+/// belongs to each colour about as much as the stones around it say. The line is the
+/// opponent's share of the stones of both colours next to those areas, and never below
+/// even: a group owned in fewer playouts than that share is weaker there than the area
+/// it stands in, one its owner gave up in the opponent's sphere. Where the two colours
+/// are level (or the group's colour has more) the line is even; at three of the
+/// opponent's stones for two of its own it is [`DEAD_BELOW`], the walled-in line, and it
+/// rises toward 1 as the opponent's stones close the area. No number is chosen: the
+/// position gives the share (docs/rules.md, step 5).
 pub(super) fn threshold(position: &Position, list: &[usize]) -> f64 {
     let color = position.chains[list[0]].color;
     let mut seen: Vec<usize> = Vec::new();
@@ -286,13 +289,11 @@ pub(super) fn threshold(position: &Position, list: &[usize]) -> f64 {
         }
     }
     if seen.is_empty() {
-        DEAD_BELOW
-    } else if stones[color.opponent().index()] as f64 >= OUTNUMBERED * stones[color.index()] as f64
-    {
-        OPEN_DEAD_BELOW
-    } else {
-        0.5
+        return DEAD_BELOW;
     }
+    let theirs = stones[color.opponent().index()] as f64;
+    let own = stones[color.index()] as f64;
+    (theirs / (theirs + own)).max(0.5)
 }
 
 /// The confidence of `status` for a group its colour owned in a share `o` of the

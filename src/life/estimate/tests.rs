@@ -617,3 +617,118 @@ fn a_ko_inside_a_seki_lives_whatever_the_playouts_draw() {
         assert!(e.dead.is_empty(), "symmetry {k}:\n{}", render(&b, &e.dead));
     }
 }
+
+/// The line of a group beside open space is the opponent's share of the stones next to
+/// that space, never below even (`playouts::threshold`, docs/rules.md step 5): no number
+/// is chosen, the position gives it.
+#[test]
+fn the_line_beside_open_space_is_the_opponents_share_of_the_stones_around_it() {
+    let line = |diagram: &str, p: Point| {
+        let b = board(diagram);
+        let position = Position::new(&b);
+        let chain = position.chain_of[position.index(p).expect("on the board")];
+        playouts::threshold(&position, &[chain])
+    };
+    // White's two stones at the centre, three Black stones around, all on one open area:
+    // Black holds 3 of the 5 stones, the line is 3/5, as for a walled-in group.
+    let three_to_two = "
+        . . . . . . . . .
+        . . X . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . O O . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+    assert!((line(three_to_two, Point::new(4, 4)) - 0.6).abs() < 1e-9);
+    // Six Black stones around one White stone: 6/7.
+    let six_to_one = "
+        . . . . . . . . .
+        . . X . . . X . .
+        . . . . . . . . .
+        . X . . . . . X .
+        . . . . O . . . .
+        . . . . . . . . .
+        . . X . . . X . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+    assert!((line(six_to_one, Point::new(4, 4)) - 6.0 / 7.0).abs() < 1e-9);
+    // Black's stone in the same open space is the one outnumbered the other way: its line
+    // is even, not below it.
+    assert!((line(six_to_one, Point::new(2, 1)) - 0.5).abs() < 1e-9);
+    // A group shut in, with no open area next to it, keeps the walled-in line.
+    let shut_in = "
+        . X O . . . . . .
+        X X O . . . . . .
+        O O O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+    assert!((line(shut_in, Point::new(1, 0)) - DEAD_BELOW).abs() < 1e-9);
+}
+
+/// `engine-games/arb/dumonteil-5.sgf` (13x13, `RU[Japanese]`), its bottom right corner as
+/// the game ended (Black's G1 filled), columns G to N and rows 5 to 1: White's eleven stones have only L2
+/// and N2, shared with Black's L1-N1, and neither side can fill one (White at L2 or N2
+/// puts itself in atari; Black at L2 gives four stones and White lives with two eyes,
+/// L2 and M1-N1). It looks like a seki, and the record's marks count it as one
+/// (W+38.5). But Black at N2 gives four stones the other way: White takes them at L2,
+/// and the space L1-M1-N1-N2 is a bent four in the corner, a ko Black starts when it
+/// likes. Under Japanese rules that group is dead (the 1989 rules: the ko is decided
+/// without threats), so goref's W+13.5 is the count of the rules and the marks are not.
+/// The reader says the same once Black has connected at G1 (the settling's teire: White
+/// takes H1 there otherwise, and the G1 ko then gives White a local move to answer each
+/// take of the corner ko with, which the Japanese rules' confirmation does not allow):
+/// Black kills White moving first when Black wins the ko, and not when White does; White
+/// moving first cannot mend it.
+#[test]
+fn dumonteil_5s_corner_is_a_bent_four_in_the_corner_not_a_seki() {
+    let b = board(
+        "
+        X X X X X X X
+        X X X X X O X
+        X X X O O O O
+        X O O O . O .
+        X X O O X X X
+        ",
+    );
+    let p = Point::new;
+    let region: Vec<Point> = [
+        (5, 1),
+        (3, 2),
+        (4, 2),
+        (5, 2),
+        (6, 2),
+        (1, 3),
+        (2, 3),
+        (3, 3),
+        (4, 3),
+        (5, 3),
+        (6, 3),
+        (2, 4),
+        (3, 4),
+        (4, 4),
+        (5, 4),
+        (6, 4),
+    ]
+    .into_iter()
+    .map(|(x, y)| p(x, y))
+    .collect();
+    let white = [p(3, 3)];
+    let black = [p(4, 4)];
+    let read = |ko_free| {
+        Reader::new(1_000_000)
+            .kills_with_ko(&b, &region, &white, &black, White, ko_free)
+            .expect("an answer")
+    };
+    // (Black moving first, White moving first): whether Black kills White.
+    assert_eq!(read(Some(Black)), (true, true), "Black wins the ko");
+    assert!(!read(Some(White)).0, "White wins the ko");
+}
