@@ -660,17 +660,12 @@ impl Fight {
         let near = open & near & !captures;
         let next_to_stones = open & next_to_stones & !captures & !near;
         let rest = open & !captures & !near & !next_to_stones;
-        if pass_rank == 0 {
-            out.push((pass_rank, Candidate::Pass));
-        }
-        for (rank, points) in [(1u8, captures), (2, near), (3, next_to_stones), (4, rest)] {
+        let ranked = [0, captures, near, next_to_stones, rest, 0];
+        for (rank, points) in (0u8..).zip(ranked) {
             if rank == pass_rank {
-                out.push((pass_rank, Candidate::Pass));
+                out.push((rank, Candidate::Pass));
             }
             out.extend(bits(points).map(|p| (rank, Candidate::Play(p as u8))));
-        }
-        if pass_rank == 5 {
-            out.push((pass_rank, Candidate::Pass));
         }
     }
 
