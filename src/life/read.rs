@@ -242,6 +242,25 @@ enum Candidate {
     Play(u8),
 }
 
+/// The moves of a position by rank, as [`Fight::candidates`] ranks them: each rank's
+/// points in reading order, the pass first among its rank.
+#[derive(Debug, Clone, Copy)]
+struct Moves {
+    ranked: [u64; 6],
+    pass_rank: u8,
+}
+
+impl Moves {
+    /// The moves in the order a search tries them.
+    fn iter(self) -> impl Iterator<Item = Candidate> {
+        (0u8..6).flat_map(move |rank| {
+            let pass = (rank == self.pass_rank).then_some(Candidate::Pass);
+            pass.into_iter()
+                .chain(bits(self.ranked[usize::from(rank)]).map(|p| Candidate::Play(p as u8)))
+        })
+    }
+}
+
 /// Where a move leads, in the graph of positions: a position's index, or one of these.
 const BLACK_WON: u32 = u32::MAX;
 const WHITE_WON: u32 = u32::MAX - 1;
@@ -652,20 +671,13 @@ impl Fight {
         }
     }
 
-    /// The moves of the side to move in `state`, in the order a search for `seeker`'s win
-    /// tries them, each with how early (lower first): an end of the local game first,
+    /// The moves of the side to move in `state`, by rank, in the order a search for
+    /// `seeker`'s win tries them (lower ranks first): an end of the local game first,
     /// then captures, then points next to a target or its liberties, then points next to
     /// a stone, then the rest; a pass last for the seeker, early for the other side
     /// (which often holds by passing). A point is only ranked here; whether a stone may be
     /// played there is found when the move is tried ([`Fight::play`]).
-    fn candidates(
-        &self,
-        state: State,
-        seeker: Color,
-        chains: &Chains,
-        out: &mut Vec<(u8, Candidate)>,
-    ) {
-        out.clear();
+    fn candidates(&self, state: State, seeker: Color, chains: &Chains) -> Moves {
         let me = state.to_move;
         let them = me.opponent();
         let mine = state.stones[me.index()];
@@ -679,8 +691,10 @@ impl Fight {
             1
         };
         if self.only_passes == Some(me) {
-            out.push((pass_rank, Candidate::Pass));
-            return;
+            return Moves {
+                ranked: [0; 6],
+                pass_rank,
+            };
         }
         // The last liberties of the opponent's chains in atari: captures.
         let mut captures = 0u64;
@@ -704,12 +718,9 @@ impl Fight {
         let near = open & near & !captures;
         let next_to_stones = open & next_to_stones & !captures & !near;
         let rest = open & !captures & !near & !next_to_stones;
-        let ranked = [0, captures, near, next_to_stones, rest, 0];
-        for (rank, points) in (0u8..).zip(ranked) {
-            if rank == pass_rank {
-                out.push((rank, Candidate::Pass));
-            }
-            out.extend(bits(points).map(|p| (rank, Candidate::Play(p as u8))));
+        Moves {
+            ranked: [0, captures, near, next_to_stones, rest, 0],
+            pass_rank,
         }
     }
 
@@ -1177,7 +1188,7 @@ impl Table {
 }
 
 /// What the search of one position works with: the moves to try, and the chains.
-type Scratch = (Vec<(u8, Candidate)>, Box<Chains>);
+type Scratch = Box<Chains>;
 
 thread_local! {
     /// The workspace of the thread's searches (`None` while a search holds it).
@@ -1267,11 +1278,7 @@ impl<'a> Search<'a> {
             self.gave_up = true;
             return (false, true);
         }
-        let (mut next, mut chains) = self
-            .work
-            .buffers
-            .pop()
-            .unwrap_or_else(|| (Vec::new(), Chains::new()));
+        let mut chains = self.work.buffers.pop().unwrap_or_else(Chains::new);
         match from {
             Some((before, played)) => chains.follow(before, played),
             None => chains.fill(self.fight, state.stones),
@@ -1279,7 +1286,7 @@ impl<'a> Search<'a> {
         // Only a move of the targets' own colour can settle them (the side to move is the
         // seeker then, in a fight with targets of one colour).
         if state.to_move == seeker && self.fight.settled(state.stones, &chains, &mut self.regions) {
-            self.work.buffers.push((next, chains));
+            self.work.buffers.push(chains);
             self.work
                 .table
                 .put(slot, state.stones, meta, Mark::Known(false), true);
@@ -1290,12 +1297,12 @@ impl<'a> Search<'a> {
             .table
             .put(slot, state.stones, meta, Mark::OnLine, true);
         let seeking = state.to_move == seeker;
-        self.fight.candidates(state, seeker, &chains, &mut next);
+        let moves = self.fight.candidates(state, seeker, &chains);
         // A seeker's position is won by one move into a won position; the other side's
         // by every move leading into one.
         let mut result = !seeking;
         let mut rests_on_line = false;
-        for &(_, candidate) in &next {
+        for candidate in moves.iter() {
             let m = match candidate {
                 Candidate::Pass => self
                     .fight
@@ -1321,7 +1328,7 @@ impl<'a> Search<'a> {
             }
             rests_on_line |= on_line;
         }
-        self.work.buffers.push((next, chains));
+        self.work.buffers.push(chains);
         let rests_on_line = !result && rests_on_line;
         let mark = if !rests_on_line && !self.gave_up {
             Mark::Known(result)
