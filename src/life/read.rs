@@ -86,6 +86,8 @@ pub struct Fight {
     open: u64,
     /// Per colour: the region points of that colour's targets.
     targets: [u64; 2],
+    /// Every region point.
+    all: u64,
     /// A colour that may only pass.
     only_passes: Option<Color>,
     /// A colour the ko rule does not bind: it may retake a ko at once, as if it always
@@ -155,24 +157,60 @@ impl Chains {
 
     /// The chains after `played` in the position whose chains are `before`: the same
     /// chains, but for the ones the move joined or captured, and the chain it made.
+    /// The chains keep their places in the list: a chain that is gone leaves an empty
+    /// entry (no stones, nothing around: every reader of the list passes over it), which
+    /// the new chain takes when there is one; so only the new chain's stones get a new
+    /// place in `of` (the captured points' entries are stale, but only stones are looked
+    /// up, and a stone played there is in the new chain).
     fn follow(&mut self, before: &Chains, played: Played) {
+        let n = before.len;
+        self.list[..n].copy_from_slice(&before.list[..n]);
+        self.of = before.of;
+        self.len = n;
+        if played.chain == 0 {
+            return;
+        }
         let gone = played.chain | played.captured;
-        self.len = 0;
-        for &(chain, around) in &before.list[..before.len] {
-            if chain & gone == 0 {
-                self.list[self.len] = (chain, around);
+        let mut free = None;
+        for k in 0..n {
+            if self.list[k].0 & gone != 0 {
+                self.list[k] = (0, 0);
+                free.get_or_insert(k);
+            }
+        }
+        let k = match free {
+            Some(k) => k,
+            None if n < MAX_POINTS => {
+                self.len = n + 1;
+                n
+            }
+            None => {
+                // Every entry is taken (empty ones among them): close the gaps.
+                self.compact();
                 self.len += 1;
+                self.len - 1
+            }
+        };
+        self.list[k] = (played.chain, played.around);
+        for i in bits(played.chain) {
+            self.of[i] = k as u8;
+        }
+    }
+
+    /// The chains moved to the front of the list, with no empty entries between.
+    fn compact(&mut self) {
+        let mut len = 0;
+        for k in 0..self.len {
+            let (chain, around) = self.list[k];
+            if chain != 0 {
+                self.list[len] = (chain, around);
+                for i in bits(chain) {
+                    self.of[i] = len as u8;
+                }
+                len += 1;
             }
         }
-        if played.chain != 0 {
-            self.list[self.len] = (played.chain, played.around);
-            self.len += 1;
-        }
-        for (k, &(chain, _)) in self.list[..self.len].iter().enumerate() {
-            for i in bits(chain) {
-                self.of[i] = k as u8;
-            }
-        }
+        self.len = len;
     }
 
     /// The chain of the stone on region point `i`: its stones and the points around it.
@@ -202,6 +240,25 @@ struct Played {
 enum Candidate {
     Pass,
     Play(u8),
+}
+
+/// The moves of a position by rank, as [`Fight::candidates`] ranks them: each rank's
+/// points in reading order, the pass first among its rank.
+#[derive(Debug, Clone, Copy)]
+struct Moves {
+    ranked: [u64; 6],
+    pass_rank: u8,
+}
+
+impl Moves {
+    /// The moves in the order a search tries them.
+    fn iter(self) -> impl Iterator<Item = Candidate> {
+        (0u8..6).flat_map(move |rank| {
+            let pass = (rank == self.pass_rank).then_some(Candidate::Pass);
+            pass.into_iter()
+                .chain(bits(self.ranked[usize::from(rank)]).map(|p| Candidate::Play(p as u8)))
+        })
+    }
 }
 
 /// Where a move leads, in the graph of positions: a position's index, or one of these.
@@ -282,7 +339,13 @@ impl Fight {
             }
         }
         let safe = [walls[0] | open, walls[1] | open];
+        let all = if points.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << points.len()) - 1
+        };
         let mut fight = Fight {
+            all,
             points,
             next_to,
             safe,
@@ -608,20 +671,13 @@ impl Fight {
         }
     }
 
-    /// The moves of the side to move in `state`, in the order a search for `seeker`'s win
-    /// tries them, each with how early (lower first): an end of the local game first,
+    /// The moves of the side to move in `state`, by rank, in the order a search for
+    /// `seeker`'s win tries them (lower ranks first): an end of the local game first,
     /// then captures, then points next to a target or its liberties, then points next to
     /// a stone, then the rest; a pass last for the seeker, early for the other side
     /// (which often holds by passing). A point is only ranked here; whether a stone may be
     /// played there is found when the move is tried ([`Fight::play`]).
-    fn candidates(
-        &self,
-        state: State,
-        seeker: Color,
-        chains: &Chains,
-        out: &mut Vec<(u8, Candidate)>,
-    ) {
-        out.clear();
+    fn candidates(&self, state: State, seeker: Color, chains: &Chains) -> Moves {
         let me = state.to_move;
         let them = me.opponent();
         let mine = state.stones[me.index()];
@@ -635,8 +691,10 @@ impl Fight {
             1
         };
         if self.only_passes == Some(me) {
-            out.push((pass_rank, Candidate::Pass));
-            return;
+            return Moves {
+                ranked: [0; 6],
+                pass_rank,
+            };
         }
         // The last liberties of the opponent's chains in atari: captures.
         let mut captures = 0u64;
@@ -660,12 +718,9 @@ impl Fight {
         let near = open & near & !captures;
         let next_to_stones = open & next_to_stones & !captures & !near;
         let rest = open & !captures & !near & !next_to_stones;
-        let ranked = [0, captures, near, next_to_stones, rest, 0];
-        for (rank, points) in (0u8..).zip(ranked) {
-            if rank == pass_rank {
-                out.push((rank, Candidate::Pass));
-            }
-            out.extend(bits(points).map(|p| (rank, Candidate::Play(p as u8))));
+        Moves {
+            ranked: [0, captures, near, next_to_stones, rest, 0],
+            pass_rank,
         }
     }
 
@@ -710,13 +765,13 @@ impl Fight {
 
     /// Whether a fight with targets of one colour only is over, with no winner: every
     /// target stands in a chain that can no longer be captured.
-    fn settled(&self, stones: [u64; 2], chains: &Chains) -> bool {
+    fn settled(&self, stones: [u64; 2], chains: &Chains, regions: &mut [u64; MAX_POINTS]) -> bool {
         [Color::Black, Color::White].into_iter().any(|color| {
             let targets = self.targets[color.index()] & stones[color.index()];
             self.targets[color.opponent().index()] == 0
                 && targets != 0
                 && self.two_liberties(targets, stones, color, chains)
-                && targets & !self.pass_alive_with(stones, color, chains) == 0
+                && targets & !self.pass_alive_with(stones, color, chains, regions) == 0
         })
     }
 
@@ -781,73 +836,65 @@ impl Fight {
     pub fn pass_alive(&self, stones: [u64; 2], color: Color) -> u64 {
         let mut chains = Chains::new();
         chains.fill(self, stones);
-        self.pass_alive_with(stones, color, &chains)
+        self.pass_alive_with(stones, color, &chains, &mut [0; MAX_POINTS])
     }
 
-    /// [`Fight::pass_alive`] with the chains of `stones` already found.
-    fn pass_alive_with(&self, stones: [u64; 2], color: Color, found: &Chains) -> u64 {
+    /// [`Fight::pass_alive`] with the chains of `stones` already found. The chains are
+    /// read in place and the state of the algorithm is kept in bit sets: the chains of
+    /// `color` found to fail (by their place in `found`), and the points next to them. A
+    /// region (a set of connected points without a stone of `color`) that cannot be vital
+    /// to any chain (no empty point, or next to the opponent outside) plays no part, so
+    /// only the others are kept, in `regions` (scratch space, so that nothing is
+    /// allocated or cleared per position). A region is healthy while it touches no
+    /// failed chain; a chain fails when fewer than two healthy regions are vital to it
+    /// (every empty point of the region is its liberty). What is left when nothing more
+    /// fails is Benson's answer, whatever the order the chains are looked at in.
+    fn pass_alive_with(
+        &self,
+        stones: [u64; 2],
+        color: Color,
+        found: &Chains,
+        regions: &mut [u64; MAX_POINTS],
+    ) -> u64 {
         let mine = stones[color.index()];
         if mine == 0 {
             return 0;
         }
         let all = self.all();
         let empty = all & !(stones[0] | stones[1]);
-        // The chains of `color`, and the regions of points without its stones (at most
-        // one per region point: fixed arrays, no allocation in the search).
-        let mut chain_list = [(0u64, 0u64); MAX_POINTS];
-        let mut n_chains = 0;
-        for (chain, around) in found.iter() {
-            if chain & mine != 0 {
-                chain_list[n_chains] = (chain, around);
-                n_chains += 1;
-            }
-        }
-        let chains = &chain_list[..n_chains];
+        // A set of points next to the opponent's stones outside, or to an empty point
+        // outside, is no eye: the opponent can play there and never be captured.
+        let beyond = self.safe[color.opponent().index()];
         let open = all & !mine;
-        let mut region_list = [0u64; MAX_POINTS];
-        let mut n_regions = 0;
+        let mut n = 0;
         let mut left = open;
         while left != 0 {
             let (region, _) = self.chain(left & left.wrapping_neg(), open);
             left &= !region;
-            region_list[n_regions] = region;
-            n_regions += 1;
+            if region & empty != 0 && region & beyond == 0 {
+                regions[n] = region;
+                n += 1;
+            }
         }
-        let regions = &region_list[..n_regions];
-        let anchored = |chain: u64| chain & self.safe[color.index()] != 0;
-        // A set of points next to the opponent's stones outside, or to an empty point
-        // outside, is no eye: the opponent can play there and never be captured.
-        let beyond = self.safe[color.opponent().index()];
-        let mut alive = [true; MAX_POINTS];
-        let alive = &mut alive[..chains.len()];
-        let mut healthy = [true; MAX_POINTS];
-        let healthy = &mut healthy[..regions.len()];
+        let regions = &regions[..n];
+        let anchored = self.safe[color.index()];
+        let list = &found.list[..found.len];
+        let mut failed = 0u64;
+        let mut next_to_failed = 0u64;
         loop {
             let mut changed = false;
-            for (c, &(chain, around)) in chains.iter().enumerate() {
-                if !alive[c] || anchored(chain) {
+            for (k, &(chain, around)) in list.iter().enumerate() {
+                if chain & mine == 0 || failed & (1 << k) != 0 || chain & anchored != 0 {
                     continue;
                 }
                 let vital = regions
                     .iter()
-                    .zip(healthy.iter())
-                    .filter(|&(&r, &h)| {
-                        h && r & empty != 0 && r & empty & !around == 0 && r & beyond == 0
-                    })
+                    .filter(|&&r| r & next_to_failed == 0 && r & empty & !around == 0)
+                    .take(2)
                     .count();
                 if vital < 2 {
-                    alive[c] = false;
-                    changed = true;
-                }
-            }
-            for (r, &region) in regions.iter().enumerate() {
-                if healthy[r]
-                    && chains
-                        .iter()
-                        .zip(alive.iter())
-                        .any(|(&(_, around), &a)| !a && around & region != 0)
-                {
-                    healthy[r] = false;
+                    failed |= 1 << k;
+                    next_to_failed |= around;
                     changed = true;
                 }
             }
@@ -855,20 +902,15 @@ impl Fight {
                 break;
             }
         }
-        chains
-            .iter()
-            .zip(alive.iter())
-            .filter(|&(_, &a)| a)
-            .fold(0, |m, (&(chain, _), _)| m | chain)
+        list.iter()
+            .enumerate()
+            .filter(|&(k, &(chain, _))| chain & mine != 0 && failed & (1 << k) == 0)
+            .fold(0, |m, (_, &(chain, _))| m | chain)
     }
 
     /// Every region point.
     fn all(&self) -> u64 {
-        if self.points.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.points.len()) - 1
-        }
+        self.all
     }
 
     /// The region points next to any point of `mask`.
@@ -975,6 +1017,8 @@ struct Search<'a> {
     visited: usize,
     max_visits: usize,
     gave_up: bool,
+    /// Scratch space of [`Fight::settled`].
+    regions: [u64; MAX_POINTS],
     /// What the search works with, taken from the thread's [`Workspace`] and given back.
     work: Workspace,
 }
@@ -983,18 +1027,168 @@ struct Search<'a> {
 /// search neither allocates per position nor grows its table again from nothing.
 #[derive(Default)]
 struct Workspace {
-    /// Answers that hold whatever line led to the position: `(position, seeker)` to
-    /// whether the seeker can force a win.
-    known: HashMap<(State, Color), bool, BuildHasherDefault<Fx>>,
-    /// The positions on the line being searched (a line is short: a stack is enough).
-    on_line: Vec<State>,
+    /// What is known of each `(position, seeker)` the search met: see [`Table`].
+    table: Table,
     /// Lists of moves and chains, kept for reuse so that a search does not allocate one
     /// per position.
     buffers: Vec<Scratch>,
 }
 
+/// What a search knows of a position, for one seeker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    /// Nothing: the position was met, but its answer rested on the line it was met on.
+    Unknown,
+    /// On the line being searched now: met again, it counts as not won (play that
+    /// cycles wins nothing).
+    OnLine,
+    /// The seeker can force a win from it, or cannot, whatever line led there.
+    Known(bool),
+}
+
+/// One entry of a [`Table`]: a position, its seeker, and what is known; in use only
+/// when its `generation` is the table's.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    stones: [u64; 2],
+    meta: u32,
+    generation: u32,
+    mark: Mark,
+}
+
+/// The search's table: `(position, seeker)` to what is known of it, the answers that
+/// hold whatever line led there and the positions of the line being searched, in one
+/// open-addressed array. A new search empties it by moving to a new generation, without
+/// touching the slots; so it need not be cleared, and it is not rebuilt per search.
+#[derive(Default)]
+struct Table {
+    slots: Vec<Slot>,
+    /// Slots of the current generation.
+    len: usize,
+    generation: u32,
+}
+
+impl Table {
+    /// Slots of a table as made; a table that grew past it is dropped after its search.
+    const SLOTS: usize = 4 * 1024;
+
+    /// The key's parts besides the stones: side to move, ko point, pass, seeker.
+    fn meta(state: State, seeker: Color) -> u32 {
+        state.to_move.index() as u32
+            | u32::from(state.ko) << 8
+            | u32::from(state.passed) << 16
+            | (seeker.index() as u32) << 24
+    }
+
+    /// Empty the table for a new search (a fresh array when it grew, or first use).
+    fn reset(&mut self) {
+        if self.slots.len() != Self::SLOTS {
+            *self = Table::with_slots(Self::SLOTS);
+        }
+        self.len = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 2^32 searches the oldest marks would look current: clear them.
+            *self = Table::with_slots(Self::SLOTS);
+        }
+    }
+
+    fn with_slots(n: usize) -> Table {
+        let empty = Slot {
+            stones: [0; 2],
+            meta: 0,
+            generation: 0,
+            mark: Mark::Unknown,
+        };
+        Table {
+            slots: vec![empty; n],
+            len: 0,
+            generation: 1,
+        }
+    }
+
+    /// The slot of `(stones, meta)`: the one holding it, or the free one where it goes.
+    fn find(&self, stones: [u64; 2], meta: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        let h = (stones[0].wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ stones[1].wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+            ^ u64::from(meta).wrapping_mul(0x1656_67b1_9e37_79f9))
+        .rotate_left(29)
+        .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        let mut i = (h >> 32) as usize & mask;
+        loop {
+            let slot = &self.slots[i];
+            if slot.generation != self.generation || (slot.stones == stones && slot.meta == meta) {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// What is known of the entry in slot `i`, found by [`Table::find`].
+    fn mark(&self, i: usize) -> Mark {
+        let slot = &self.slots[i];
+        if slot.generation == self.generation {
+            slot.mark
+        } else {
+            Mark::Unknown
+        }
+    }
+
+    /// Record `mark` for `(stones, meta)`, whose slot was `i` when last found (it moves
+    /// when the table grows), or a free slot `i` that [`Table::find`] gave for it with
+    /// no entry added since; the slot it is in now.
+    fn put(&mut self, i: usize, stones: [u64; 2], meta: u32, mark: Mark, fresh: bool) -> usize {
+        let slot = &self.slots[i];
+        let i = if slot.generation == self.generation && slot.stones == stones && slot.meta == meta
+        {
+            i
+        } else if fresh
+            && slot.generation != self.generation
+            && 2 * (self.len + 1) <= self.slots.len()
+        {
+            self.len += 1;
+            i
+        } else {
+            let mut i = self.find(stones, meta);
+            if self.slots[i].generation != self.generation {
+                // Keep at least half the slots free, so that probes stay short.
+                if 2 * (self.len + 1) > self.slots.len() {
+                    self.grow();
+                    i = self.find(stones, meta);
+                }
+                self.len += 1;
+            }
+            i
+        };
+        self.slots[i] = Slot {
+            stones,
+            meta,
+            generation: self.generation,
+            mark,
+        };
+        i
+    }
+
+    /// Twice the slots, with the current generation's entries moved over.
+    fn grow(&mut self) {
+        let mut bigger = Table::with_slots(2 * self.slots.len());
+        for slot in &self.slots {
+            if slot.generation == self.generation {
+                let i = bigger.find(slot.stones, slot.meta);
+                bigger.slots[i] = Slot {
+                    generation: bigger.generation,
+                    ..*slot
+                };
+                bigger.len += 1;
+            }
+        }
+        *self = bigger;
+    }
+}
+
 /// What the search of one position works with: the moves to try, and the chains.
-type Scratch = (Vec<(u8, Candidate)>, Box<Chains>);
+type Scratch = Box<Chains>;
 
 thread_local! {
     /// The workspace of the thread's searches (`None` while a search holds it).
@@ -1002,25 +1196,17 @@ thread_local! {
 }
 
 impl Workspace {
-    /// The table is kept for the next search up to this many entries; a larger one is
-    /// dropped, so that emptying it stays cheap and a rare large search holds no memory.
-    const KEEP: usize = 4 * 1024;
-
     /// The thread's workspace, empty (a new one when a search on this thread holds it).
     fn take() -> Workspace {
-        WORKSPACE
+        let mut work = WORKSPACE
             .with(|w| w.borrow_mut().take())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        work.table.reset();
+        work
     }
 
-    /// Give the workspace back to the thread, emptied.
-    fn give_back(mut self) {
-        if self.known.capacity() > Self::KEEP {
-            self.known = HashMap::default();
-        } else {
-            self.known.clear();
-        }
-        self.on_line.clear();
+    /// Give the workspace back to the thread.
+    fn give_back(self) {
         WORKSPACE.with(|w| *w.borrow_mut() = Some(self));
     }
 }
@@ -1042,6 +1228,7 @@ impl<'a> Search<'a> {
             visited: 0,
             max_visits,
             gave_up: false,
+            regions: [0; MAX_POINTS],
             work: Workspace::take(),
         }
     }
@@ -1078,41 +1265,44 @@ impl<'a> Search<'a> {
         depth: usize,
         from: Option<(&Chains, Played)>,
     ) -> (bool, bool) {
-        if let Some(&known) = self.work.known.get(&(state, seeker)) {
-            return (known, false);
-        }
-        if self.gave_up || self.work.on_line.contains(&state) {
-            return (false, true);
+        let meta = Table::meta(state, seeker);
+        let slot = self.work.table.find(state.stones, meta);
+        match self.work.table.mark(slot) {
+            Mark::Known(known) => return (known, false),
+            Mark::OnLine => return (false, true),
+            Mark::Unknown if self.gave_up => return (false, true),
+            Mark::Unknown => {}
         }
         self.visited += 1;
         if self.visited > self.max_visits || depth > MAX_DEPTH {
             self.gave_up = true;
             return (false, true);
         }
-        let (mut next, mut chains) = self
-            .work
-            .buffers
-            .pop()
-            .unwrap_or_else(|| (Vec::new(), Chains::new()));
+        let mut chains = self.work.buffers.pop().unwrap_or_else(Chains::new);
         match from {
             Some((before, played)) => chains.follow(before, played),
             None => chains.fill(self.fight, state.stones),
         }
         // Only a move of the targets' own colour can settle them (the side to move is the
         // seeker then, in a fight with targets of one colour).
-        if state.to_move == seeker && self.fight.settled(state.stones, &chains) {
-            self.work.buffers.push((next, chains));
-            self.work.known.insert((state, seeker), false);
+        if state.to_move == seeker && self.fight.settled(state.stones, &chains, &mut self.regions) {
+            self.work.buffers.push(chains);
+            self.work
+                .table
+                .put(slot, state.stones, meta, Mark::Known(false), true);
             return (false, false);
         }
-        self.work.on_line.push(state);
+        let slot = self
+            .work
+            .table
+            .put(slot, state.stones, meta, Mark::OnLine, true);
         let seeking = state.to_move == seeker;
-        self.fight.candidates(state, seeker, &chains, &mut next);
+        let moves = self.fight.candidates(state, seeker, &chains);
         // A seeker's position is won by one move into a won position; the other side's
         // by every move leading into one.
         let mut result = !seeking;
         let mut rests_on_line = false;
-        for &(_, candidate) in &next {
+        for candidate in moves.iter() {
             let m = match candidate {
                 Candidate::Pass => self
                     .fight
@@ -1138,12 +1328,14 @@ impl<'a> Search<'a> {
             }
             rests_on_line |= on_line;
         }
-        self.work.buffers.push((next, chains));
-        self.work.on_line.pop();
+        self.work.buffers.push(chains);
         let rests_on_line = !result && rests_on_line;
-        if !rests_on_line && !self.gave_up {
-            self.work.known.insert((state, seeker), result);
-        }
+        let mark = if !rests_on_line && !self.gave_up {
+            Mark::Known(result)
+        } else {
+            Mark::Unknown
+        };
+        self.work.table.put(slot, state.stones, meta, mark, false);
         (result, rests_on_line)
     }
 }
@@ -1178,6 +1370,133 @@ mod tests {
     }
 
     /// A lone black stone in the middle of an empty 5x5 board, the whole board the region.
+    /// Benson's algorithm as first written (arrays of chains and regions), kept to hold
+    /// [`Fight::pass_alive_with`] to the same answers.
+    fn reference_pass_alive(fight: &Fight, stones: [u64; 2], color: Color, found: &Chains) -> u64 {
+        let this = fight;
+        let mine = stones[color.index()];
+        if mine == 0 {
+            return 0;
+        }
+        let all = this.all();
+        let empty = all & !(stones[0] | stones[1]);
+        // The chains of `color`, and the regions of points without its stones (at most
+        // one per region point: fixed arrays, no allocation in the search).
+        let mut chain_list = [(0u64, 0u64); MAX_POINTS];
+        let mut n_chains = 0;
+        for (chain, around) in found.iter() {
+            if chain & mine != 0 {
+                chain_list[n_chains] = (chain, around);
+                n_chains += 1;
+            }
+        }
+        let chains = &chain_list[..n_chains];
+        let open = all & !mine;
+        let mut region_list = [0u64; MAX_POINTS];
+        let mut n_regions = 0;
+        let mut left = open;
+        while left != 0 {
+            let (region, _) = this.chain(left & left.wrapping_neg(), open);
+            left &= !region;
+            region_list[n_regions] = region;
+            n_regions += 1;
+        }
+        let regions = &region_list[..n_regions];
+        let anchored = |chain: u64| chain & this.safe[color.index()] != 0;
+        // A set of points next to the opponent's stones outside, or to an empty point
+        // outside, is no eye: the opponent can play there and never be captured.
+        let beyond = this.safe[color.opponent().index()];
+        let mut alive = [true; MAX_POINTS];
+        let alive = &mut alive[..chains.len()];
+        let mut healthy = [true; MAX_POINTS];
+        let healthy = &mut healthy[..regions.len()];
+        loop {
+            let mut changed = false;
+            for (c, &(chain, around)) in chains.iter().enumerate() {
+                if !alive[c] || anchored(chain) {
+                    continue;
+                }
+                let vital = regions
+                    .iter()
+                    .zip(healthy.iter())
+                    .filter(|&(&r, &h)| {
+                        h && r & empty != 0 && r & empty & !around == 0 && r & beyond == 0
+                    })
+                    .count();
+                if vital < 2 {
+                    alive[c] = false;
+                    changed = true;
+                }
+            }
+            for (r, &region) in regions.iter().enumerate() {
+                if healthy[r]
+                    && chains
+                        .iter()
+                        .zip(alive.iter())
+                        .any(|(&(_, around), &a)| !a && around & region != 0)
+                {
+                    healthy[r] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        chains
+            .iter()
+            .zip(alive.iter())
+            .filter(|&(_, &a)| a)
+            .fold(0, |m, (&(chain, _), _)| m | chain)
+    }
+
+    #[test]
+    fn the_proof_in_bit_sets_matches_benson_as_first_written() {
+        // Random positions on a 6x6 region of a 9x9 board whose other points hold
+        // random stones, so that walls and open points outside take part.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut alive_found = 0;
+        for _ in 0..3000 {
+            let mut board = Board::new(9, 9).expect("a board");
+            for y in 0..9 {
+                for x in 0..9 {
+                    let r = next() % 10;
+                    let color = match r {
+                        0..=3 => Color::Black,
+                        4..=6 => Color::White,
+                        _ => continue,
+                    };
+                    board
+                        .set(Point::new(x, y), Some(color))
+                        .expect("a point of the board");
+                }
+            }
+            let region: Vec<Point> = (1..7)
+                .flat_map(|y| (1..7).map(move |x| Point::new(x, y)))
+                .collect();
+            let fight = Fight::new(&board, &region, &[]).expect("a fight");
+            let stones = fight.stones_of(&board);
+            let mut chains = Chains::new();
+            chains.fill(&fight, stones);
+            for color in [Color::Black, Color::White] {
+                let want = reference_pass_alive(&fight, stones, color, &chains);
+                let got = fight.pass_alive_with(stones, color, &chains, &mut [0; MAX_POINTS]);
+                assert_eq!(got, want);
+                alive_found += usize::from(want != 0);
+            }
+        }
+        assert!(
+            alive_found > 100,
+            "only {alive_found} positions with a living chain"
+        );
+    }
+
     fn lone_stone() -> (Board, Fight) {
         let mut board = Board::new(5, 5).expect("a board");
         board
@@ -1200,8 +1519,9 @@ mod tests {
             .flat_map(|y| (0..7).map(move |x| Point::new(x, y)))
             .collect();
         let fight = Fight::new(&board, &region, &[]).expect("a fight");
+        // The same chains, in any order; a followed list may hold empty entries.
         let sorted = |c: &Chains| {
-            let mut list: Vec<(u64, u64)> = c.iter().collect();
+            let mut list: Vec<(u64, u64)> = c.iter().filter(|&(chain, _)| chain != 0).collect();
             list.sort_unstable();
             list
         };
