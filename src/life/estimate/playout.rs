@@ -1247,6 +1247,54 @@ mod shortcut_tests {
         })
     }
 
+    /// A digest of the playouts from many random positions: every stone and every listed
+    /// point, in order, after each playout. The speed work on the playout board must play
+    /// the very same moves (the estimate's output depends on them), so the digest is the
+    /// one the board gave before that work (commit 6ceeb54).
+    fn playouts_digest() -> u64 {
+        let mut rng = Rng::new(23);
+        let mut digest = 0xcbf2_9ce4_8422_2325u64;
+        let mut fold = |x: u64| {
+            digest = (digest ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+        };
+        for round in 0..120u64 {
+            let (w, h) = (2 + (round % 18) as u8, 2 + (round * 7 % 18) as u8);
+            let b = random_board(&mut rng, w, h, 20 + round % 70);
+            // Some points put aside, as pass-alive territory is.
+            let start = PlayBoard::new(&b, |p| (p.x + 3 * p.y) % 11 == 5);
+            let mut start = start;
+            start.mark_standoffs();
+            let mut pb = PlayBoard::blank(0);
+            for k in 0..8 {
+                pb.copy_from(&start);
+                let first = if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let max_moves = 3 * usize::from(w) * usize::from(h) + 64;
+                fold(pb.playout(first, &mut rng, max_moves) as u64);
+                for y in 0..h {
+                    for x in 0..w {
+                        let cell = cell_of(Point::new(x, y));
+                        fold(u64::from(pb.cells[cell]));
+                        fold(pb.owner(cell).map_or(9, |c| c.index() as u64));
+                    }
+                }
+                for &e in &pb.empties[..pb.n_empty] {
+                    fold(u64::from(e));
+                }
+                fold(u64::from(pb.ko_cell));
+            }
+        }
+        digest
+    }
+
+    #[test]
+    fn the_playouts_play_the_moves_they_played_before() {
+        assert_eq!(playouts_digest(), 13_922_733_322_056_943_193);
+    }
+
     #[test]
     fn joined_liberties_match_the_stone_played() {
         let mut rng = Rng::new(5);
