@@ -763,9 +763,21 @@ impl PlayBoard {
             }
         }
         let space = &space[..n];
+        // Each point's neighbours in the space, counted by pairs: two points of the board
+        // are neighbours when they are 1 apart (the border columns keep rows apart) or a
+        // row apart, and the points of a chain are distinct.
+        let mut degree = [0usize; 6];
+        for i in 0..n {
+            for j in i + 1..n {
+                let d = space[i].abs_diff(space[j]);
+                if d == 1 || d == STRIDE {
+                    degree[i] += 1;
+                    degree[j] += 1;
+                }
+            }
+        }
         let (mut best, mut most, mut ties) = (0, 0, 0);
-        for &c in space {
-            let k = neighbours(c).iter().filter(|nb| space.contains(nb)).count();
+        for (&c, &k) in space.iter().zip(&degree) {
             if k > most {
                 (best, most, ties) = (c, k, 1);
             } else if k == most {
