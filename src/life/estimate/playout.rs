@@ -408,7 +408,7 @@ impl PlayBoard {
     /// What the policy says about `me` playing on the listed `cell`, in one look at its
     /// neighbours: the decision of `open || (legal && acceptable)`, and for a refused
     /// point the answer of [`PlayBoard::settled_eye`].
-    #[inline]
+    #[inline(always)]
     fn judge(&self, cell: usize, me: u8) -> Judgement {
         // Listed points are empty (`check` makes sure): only the ko is left to see.
         if usize::from(self.ko_cell) == cell && self.ko_value == me {
@@ -418,7 +418,8 @@ impl PlayBoard {
         }
         let nbs = neighbours(cell);
         let v = nbs.map(|nb| self.cells[nb]);
-        if v.iter().filter(|&&x| x == EMPTY).count() >= 2 {
+        let empties = v.iter().filter(|&&x| x == EMPTY).count();
+        if empties >= 2 {
             return Judgement::Accepted;
         }
         let them = 3 - me;
@@ -437,6 +438,11 @@ impl PlayBoard {
                 // Unused slots hold NO_CHAIN, never a head.
                 if heads[0] != h && heads[1] != h && heads[2] != h {
                     let libs = self.libs[usize::from(h)];
+                    if libs >= 3 && empties == 1 {
+                        // `most >= 3` with a liberty of its own: accepted below whatever
+                        // the other neighbours are (the rest of the loop only accepts).
+                        return Judgement::Accepted;
+                    }
                     least = least.min(libs);
                     most = most.max(libs);
                     heads[n] = h;
@@ -589,27 +595,33 @@ impl PlayBoard {
         // The chains around, by colour, each once, in the order of the neighbours.
         let (mut own, mut n_own) = ([NO_CHAIN; 4], 0);
         let (mut theirs, mut n_theirs) = ([NO_CHAIN; 4], 0);
-        let nbs = neighbours(cell);
-        let v = nbs.map(|nb| self.cells[nb]);
-        let h = nbs.map(|nb| self.head[nb]);
-        // Whether each neighbour's head is new: unlike any earlier neighbour's.
-        let new = [
-            true,
-            h[1] != h[0],
-            (h[2] != h[0]) & (h[2] != h[1]),
-            (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
-        ];
         let mut empty = 0u16;
-        // Without branches (which colour is around is random): each head is written to
-        // the next slot of both lists and kept by the one it belongs to. Before the
-        // fourth neighbour at most three slots are kept, so `& 3` is the slot itself.
-        for k in 0..4 {
-            empty += u16::from(v[k] == EMPTY);
-            own[n_own & 3] = h[k];
-            n_own += usize::from((v[k] == me) & new[k]);
-            theirs[n_theirs & 3] = h[k];
-            n_theirs += usize::from((v[k] == them) & new[k]);
-        }
+        // Unused slots hold NO_CHAIN, never a head: a head is new when it differs from
+        // the first three slots. At most three chains come before the fourth neighbour,
+        // so `& 3` is the next slot itself (and needs no bounds check). Called once per
+        // neighbour, in their order, written out so the four calls are unrolled.
+        let mut look = |nb: usize| {
+            let v = self.cells[nb];
+            if v == EMPTY {
+                empty += 1;
+                return;
+            }
+            let h = self.head[nb];
+            if v == me {
+                if own[0] != h && own[1] != h && own[2] != h {
+                    own[n_own & 3] = h;
+                    n_own += 1;
+                }
+            } else if v == them && theirs[0] != h && theirs[1] != h && theirs[2] != h {
+                theirs[n_theirs & 3] = h;
+                n_theirs += 1;
+            }
+        };
+        let [up, left, right, down] = neighbours(cell);
+        look(up);
+        look(left);
+        look(right);
+        look(down);
         let theirs = &theirs[..n_theirs];
         self.cells[cell] = me;
         self.head[cell] = cell as u16;
@@ -751,9 +763,21 @@ impl PlayBoard {
             }
         }
         let space = &space[..n];
+        // Each point's neighbours in the space, counted by pairs: two points of the board
+        // are neighbours when they are 1 apart (the border columns keep rows apart) or a
+        // row apart, and the points of a chain are distinct.
+        let mut degree = [0usize; 6];
+        for i in 0..n {
+            for j in i + 1..n {
+                let d = space[i].abs_diff(space[j]);
+                if d == 1 || d == STRIDE {
+                    degree[i] += 1;
+                    degree[j] += 1;
+                }
+            }
+        }
         let (mut best, mut most, mut ties) = (0, 0, 0);
-        for &c in space {
-            let k = neighbours(c).iter().filter(|nb| space.contains(nb)).count();
+        for (&c, &k) in space.iter().zip(&degree) {
             if k > most {
                 (best, most, ties) = (c, k, 1);
             } else if k == most {
@@ -801,17 +825,40 @@ impl PlayBoard {
         let big16 = big as u16;
         let mut gained = 0u16;
         let mut s = small;
+        // Whether the empty `nb` is a liberty `small` brings: none of the three cells
+        // `others` around it (all but `s`, still of `small`) is of `big`.
+        let new_liberty = |board: &PlayBoard, nb: usize, others: [usize; 3]| {
+            board.cells[nb] == EMPTY && others.iter().all(|&c| board.head[c] != big16)
+        };
         loop {
-            for (k, nb) in neighbours(s).into_iter().enumerate() {
-                if self.cells[nb] == EMPTY {
-                    // Of the neighbours of `nb`, the one opposite (`3 - k`) is `s`, still
-                    // of `small`: only the three others may be of `big`.
-                    let around = neighbours(nb);
-                    if (0..4).all(|j| j == 3 - k || self.head[around[j]] != big16) {
-                        gained += 1;
-                    }
-                }
-            }
+            let [up, left, right, down] = neighbours(s);
+            // Each neighbour with the three cells around it other than `s`. An empty
+            // cell is on the board, so the cells around it are in the grid; the check
+            // runs only for empty cells.
+            gained += u16::from(
+                self.cells[up] == EMPTY && {
+                    assert_on_board(up);
+                    new_liberty(self, up, [up - STRIDE, up - 1, up + 1])
+                },
+            );
+            gained += u16::from(
+                self.cells[left] == EMPTY && {
+                    assert_on_board(left);
+                    new_liberty(self, left, [left - STRIDE, left - 1, left + STRIDE])
+                },
+            );
+            gained += u16::from(
+                self.cells[right] == EMPTY && {
+                    assert_on_board(right);
+                    new_liberty(self, right, [right - STRIDE, right + 1, right + STRIDE])
+                },
+            );
+            gained += u16::from(
+                self.cells[down] == EMPTY && {
+                    assert_on_board(down);
+                    new_liberty(self, down, [down - 1, down + 1, down + STRIDE])
+                },
+            );
             self.head[s] = big16;
             s = usize::from(self.next[s]);
             if s == small {
@@ -844,19 +891,26 @@ impl PlayBoard {
             // stones still on the board have a head now.
             let mut seen = [NO_CHAIN; 4];
             let mut k = 0;
-            for nb in neighbours(s) {
-                let h = self.head[nb];
+            // Once per neighbour, in their order, written out so the calls are unrolled.
+            let mut look = |board: &mut PlayBoard, nb: usize| {
+                let h = board.head[nb];
                 if h != NO_CHAIN {
-                    // Unused slots hold NO_CHAIN, never a head.
+                    // Unused slots hold NO_CHAIN, never a head; at most three heads come
+                    // before the fourth neighbour, so `& 3` is the slot itself.
                     if seen[0] != h && seen[1] != h && seen[2] != h {
-                        seen[k] = h;
+                        seen[k & 3] = h;
                         k += 1;
-                        self.libs[usize::from(h)] += 1;
+                        board.libs[usize::from(h)] += 1;
                     }
-                } else if self.cells[nb] == EMPTY {
-                    self.list(nb);
+                } else if board.cells[nb] == EMPTY {
+                    board.list(nb);
                 }
-            }
+            };
+            let [up, left, right, down] = neighbours(s);
+            look(self, up);
+            look(self, left);
+            look(self, right);
+            look(self, down);
             s = usize::from(self.next[s]);
             if s == head {
                 break;
@@ -1245,6 +1299,54 @@ mod shortcut_tests {
             }
             pb.a_liberty(h).filter(|&lib| pb.legal(lib, me))
         })
+    }
+
+    /// A digest of the playouts from many random positions: every stone and every listed
+    /// point, in order, after each playout. The speed work on the playout board must play
+    /// the very same moves (the estimate's output depends on them), so the digest is the
+    /// one the board gave before that work (commit 6ceeb54).
+    fn playouts_digest() -> u64 {
+        let mut rng = Rng::new(23);
+        let mut digest = 0xcbf2_9ce4_8422_2325u64;
+        let mut fold = |x: u64| {
+            digest = (digest ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+        };
+        for round in 0..120u64 {
+            let (w, h) = (2 + (round % 18) as u8, 2 + (round * 7 % 18) as u8);
+            let b = random_board(&mut rng, w, h, 20 + round % 70);
+            // Some points put aside, as pass-alive territory is.
+            let start = PlayBoard::new(&b, |p| (p.x + 3 * p.y) % 11 == 5);
+            let mut start = start;
+            start.mark_standoffs();
+            let mut pb = PlayBoard::blank(0);
+            for k in 0..8 {
+                pb.copy_from(&start);
+                let first = if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let max_moves = 3 * usize::from(w) * usize::from(h) + 64;
+                fold(pb.playout(first, &mut rng, max_moves) as u64);
+                for y in 0..h {
+                    for x in 0..w {
+                        let cell = cell_of(Point::new(x, y));
+                        fold(u64::from(pb.cells[cell]));
+                        fold(pb.owner(cell).map_or(9, |c| c.index() as u64));
+                    }
+                }
+                for &e in &pb.empties[..pb.n_empty] {
+                    fold(u64::from(e));
+                }
+                fold(u64::from(pb.ko_cell));
+            }
+        }
+        digest
+    }
+
+    #[test]
+    fn the_playouts_play_the_moves_they_played_before() {
+        assert_eq!(playouts_digest(), 13_922_733_322_056_943_193);
     }
 
     #[test]
