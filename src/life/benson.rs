@@ -20,7 +20,7 @@ use crate::board::{Board, Color};
 use crate::point::Point;
 use crate::rules::Suicide;
 
-use super::position::{EMPTY, Grid, NONE, OFF, Position, cell_value};
+use super::position::{NONE, Position, cell_value};
 
 /// What Benson's algorithm proves about a position, for both colours: which stones are
 /// pass-alive and which points are pass-alive territory. See the module documentation for
@@ -126,36 +126,73 @@ pub fn pass_alive_under(board: &Board, suicide: Suicide) -> PassAlive {
 
 /// [`pass_alive_under`] for a position already read.
 pub fn pass_alive_of(position: &Position, suicide: Suicide) -> PassAlive {
+    proof_from(position, &Facts::of(position, suicide), suicide)
+}
+
+/// [`pass_alive_of`] under `suicide`, with [`chains_alive`] under [`Suicide::Allowed`]
+/// (what the settling asks of the same position): the parts of the regions are read
+/// once for both.
+pub(crate) fn pass_alive_and_chains_allowed(
+    position: &Position,
+    suicide: Suicide,
+) -> (PassAlive, Vec<bool>) {
+    // The facts for a suicide allowed hold those for a suicide forbidden (only
+    // `next_to_all` is added).
+    let facts = Facts::of(position, Suicide::Allowed);
+    let proof = proof_from(position, &facts, suicide);
+    let allowed = if suicide == Suicide::Allowed {
+        position
+            .chains
+            .iter()
+            .map(|chain| proof.alive_at(chain.stones[0]))
+            .collect()
+    } else {
+        alive_from(position, &facts, Suicide::Allowed)
+    };
+    (proof, allowed)
+}
+
+/// [`pass_alive_of`] from the parts of the regions.
+fn proof_from(position: &Position, facts: &Facts, suicide: Suicide) -> PassAlive {
     let mut alive = vec![false; position.len()];
     let mut territory: Vec<Option<Color>> = vec![None; position.len()];
     // A point in both colours' territory can only come from a position no game reaches
     // (setup leaving chains without liberties); such points prove nothing.
     let mut contested = vec![false; position.len()];
+    let mut any_contested = false;
 
-    let grid = position.grid();
     let mut benson = Benson::default();
     for color in [Color::Black, Color::White] {
-        benson.run(position, grid, color, suicide);
+        benson.run(position, facts, color, suicide);
+        let mut mark = |i: usize| {
+            if territory[i].is_some() {
+                contested[i] = true;
+                any_contested = true;
+            }
+            territory[i] = Some(color);
+        };
         for (c, chain) in position.chains.iter().enumerate() {
-            if chain.color == color && benson.chain_alive[c] {
-                for &i in &chain.stones {
-                    alive[i] = true;
+            if chain.color == color {
+                if benson.chain_alive[c] {
+                    for &i in &chain.stones {
+                        alive[i] = true;
+                    }
                 }
+            } else if benson.is_territory(benson.region_of[facts.areas + c]) {
+                chain.stones.iter().for_each(|&i| mark(i));
             }
         }
-        for (i, &cell) in grid.cell_of.iter().enumerate() {
-            let r = benson.region_of[cell];
-            if r != NONE && benson.is_territory(r) {
-                if territory[i].is_some() {
-                    contested[i] = true;
-                }
-                territory[i] = Some(color);
+        for (a, area) in position.areas.iter().enumerate() {
+            if benson.is_territory(benson.region_of[a]) {
+                area.points.iter().for_each(|&i| mark(i));
             }
         }
     }
-    for (t, &c) in territory.iter_mut().zip(&contested) {
-        if c {
-            *t = None;
+    if any_contested {
+        for (t, &c) in territory.iter_mut().zip(&contested) {
+            if c {
+                *t = None;
+            }
         }
     }
     PassAlive {
@@ -165,6 +202,27 @@ pub fn pass_alive_of(position: &Position, suicide: Suicide) -> PassAlive {
         alive,
         territory,
     }
+}
+
+/// Per chain of `position`: whether it is pass-alive, as [`pass_alive_of`] proves it (the
+/// same as [`PassAlive::alive_at`] on any of its stones), for a caller that needs no more.
+pub(crate) fn chains_alive(position: &Position, suicide: Suicide) -> Vec<bool> {
+    alive_from(position, &Facts::of(position, suicide), suicide)
+}
+
+/// [`chains_alive`] from the parts of the regions.
+fn alive_from(position: &Position, facts: &Facts, suicide: Suicide) -> Vec<bool> {
+    let mut benson = Benson::default();
+    let mut alive = vec![false; position.chains.len()];
+    for color in [Color::Black, Color::White] {
+        benson.run(position, facts, color, suicide);
+        for (c, chain) in position.chains.iter().enumerate() {
+            if chain.color == color && benson.chain_alive[c] {
+                alive[c] = true;
+            }
+        }
+    }
+    alive
 }
 
 /// The chains of one colour next to a point, each once (at most four).
@@ -203,14 +261,126 @@ impl NextChains {
         }
         self.len = k;
     }
+
+    /// `None` is every chain: the first set met is taken whole.
+    fn meet(set: &mut Option<NextChains>, other: &NextChains) {
+        match set {
+            None => *set = Some(*other),
+            Some(v) => v.keep_common(other),
+        }
+    }
+}
+
+/// What the regions of both colours are made of, read once from the position.
+///
+/// A region of a colour C (a maximal connected set of points without a stone of C) is a
+/// set of areas and of chains of the other colour joined by adjacency: two areas never
+/// touch (they would be one), nor do two chains of one colour, so the region is a
+/// connected component of the graph whose edges join an area to the chains next to it
+/// ([`Area::chains`](super::position::Area)). What Benson's algorithm needs of a region
+/// then adds up over its parts: its size, its points next to no stone of C, and the
+/// chains of C it is vital to, the chains next to every point of it that must be a
+/// liberty (an intersection, so taken part by part).
+struct Facts {
+    /// How many areas there are: units `0..areas` are the areas, `areas + c` chain c.
+    areas: usize,
+    /// Per area and colour index: how many of its points are liberties of a chain of that
+    /// colour (the others are next to no stone of it).
+    touched: Vec<[usize; 2]>,
+    /// Per area and colour index: the chains of that colour that have every point of the
+    /// area as a liberty.
+    vital: Vec<[NextChains; 2]>,
+    /// Per chain: how many of its stones are next to no stone of the other colour.
+    internal: Vec<usize>,
+    /// Per chain, when suicide is allowed (every point of a region must then be next to
+    /// a vital chain): the chains of the other colour next to every one of its stones.
+    next_to_all: Vec<NextChains>,
+    /// Per chain c: the chains of the other colour that touch it, stone against stone, at
+    /// `touching[touching_at[c]..touching_at[c + 1]]` (a chain may be listed more than
+    /// once).
+    touching: Vec<usize>,
+    touching_at: Vec<usize>,
+}
+
+impl Facts {
+    fn of(position: &Position, suicide: Suicide) -> Facts {
+        let n_areas = position.areas.len();
+        let mut touched = vec![[0usize; 2]; n_areas];
+        let mut vital = vec![[NextChains::NONE; 2]; n_areas];
+        let mut liberty_of = vec![0u8; position.len()];
+        // Per area: how many liberties the chain at hand has there.
+        let mut count = vec![0usize; n_areas];
+        for (c, chain) in position.chains.iter().enumerate() {
+            let k = chain.color.index();
+            let b = 1u8 << k;
+            for &l in &chain.libs {
+                let a = position.area_of[l];
+                count[a] += 1;
+                if liberty_of[l] & b == 0 {
+                    liberty_of[l] |= b;
+                    touched[a][k] += 1;
+                }
+            }
+            for &l in &chain.libs {
+                let a = position.area_of[l];
+                if count[a] != 0 {
+                    if count[a] == position.areas[a].points.len() {
+                        vital[a][k].add(c);
+                    }
+                    count[a] = 0;
+                }
+            }
+        }
+        let grid = position.grid();
+        let mut internal = vec![0usize; position.chains.len()];
+        let mut next_to_all = Vec::new();
+        if suicide == Suicide::Allowed {
+            next_to_all.resize(position.chains.len(), NextChains::NONE);
+        }
+        let mut touching = Vec::new();
+        let mut touching_at = Vec::with_capacity(position.chains.len() + 1);
+        for (c, chain) in position.chains.iter().enumerate() {
+            let theirs = cell_value(Some(chain.color.opponent()));
+            let mut all: Option<NextChains> = None;
+            touching_at.push(touching.len());
+            for &s in &chain.stones {
+                let mut around = NextChains::NONE;
+                for nb in grid.neighbours(grid.cell_of[s]) {
+                    if grid.cells[nb] == theirs {
+                        around.add(grid.part[nb]);
+                    }
+                }
+                if around.len == 0 {
+                    internal[c] += 1;
+                }
+                touching.extend_from_slice(around.as_slice());
+                if suicide == Suicide::Allowed {
+                    NextChains::meet(&mut all, &around);
+                }
+            }
+            if suicide == Suicide::Allowed {
+                next_to_all[c] = all.unwrap_or(NextChains::NONE);
+            }
+        }
+        touching_at.push(touching.len());
+        Facts {
+            areas: n_areas,
+            touched,
+            vital,
+            internal,
+            next_to_all,
+            touching,
+            touching_at,
+        }
+    }
 }
 
 /// Benson's algorithm for one colour C. A *region* is a maximal connected set of points
-/// without a stone of C. The buffers are kept from one colour to the next.
+/// without a stone of C (see [`Facts`]). The buffers are kept from one colour to the
+/// next.
 #[derive(Default)]
 struct Benson {
-    /// Per cell of the grid: its region, [`NONE`] for a stone of C or a cell off the
-    /// board.
+    /// Per unit (see [`Facts::areas`]): its region, [`NONE`] for a chain of C.
     region_of: Vec<usize>,
     /// Per region: how many points it has.
     size: Vec<usize>,
@@ -222,18 +392,27 @@ struct Benson {
     chain_alive: Vec<bool>,
     region_alive: Vec<bool>,
     stack: Vec<usize>,
+    /// Per unit: its parent in the union-find that joins the units into regions.
+    parent: Vec<usize>,
+    /// Per chain: how many of the regions vital to it are still alive.
+    vital_regions: Vec<usize>,
+    /// Per region, while the regions are joined: the vital chains so far (`None` until
+    /// the first part with a point that must be a liberty), and whether it has an empty
+    /// point.
+    joining: Vec<(Option<NextChains>, bool)>,
 }
 
 impl Benson {
-    fn run(&mut self, position: &Position, grid: &Grid, color: Color, suicide: Suicide) {
-        let own = cell_value(Some(color));
-        self.find_regions(grid, own, suicide);
+    fn run(&mut self, position: &Position, facts: &Facts, color: Color, suicide: Suicide) {
+        self.find_regions(position, facts, color, suicide);
 
         // Per chain: its vital regions still alive. A chain with fewer than two dies,
         // and with it every region next to it; the regions that die no longer count for
         // the chains they were vital to. What is left when nothing more dies is the
         // same whatever the order.
-        let mut vital_regions = vec![0usize; position.chains.len()];
+        let vital_regions = &mut self.vital_regions;
+        vital_regions.clear();
+        vital_regions.resize(position.chains.len(), 0);
         for v in &self.vital_to {
             for &c in v.as_slice() {
                 vital_regions[c] += 1;
@@ -245,6 +424,7 @@ impl Benson {
         self.region_alive.clear();
         self.region_alive.resize(self.size.len(), true);
         let dying = &mut self.stack;
+        dying.clear();
         for (c, alive) in self.chain_alive.iter_mut().enumerate() {
             if *alive && vital_regions[c] < 2 {
                 *alive = false;
@@ -252,81 +432,113 @@ impl Benson {
             }
         }
         while let Some(c) = dying.pop() {
-            for &s in &position.chains[c].stones {
-                for nb in grid.neighbours(grid.cell_of[s]) {
-                    let r = self.region_of[nb];
-                    if r == NONE || !self.region_alive[r] {
-                        continue;
-                    }
-                    self.region_alive[r] = false;
-                    for &v in self.vital_to[r].as_slice() {
-                        vital_regions[v] -= 1;
-                        if self.chain_alive[v] && vital_regions[v] < 2 {
-                            self.chain_alive[v] = false;
-                            dying.push(v);
-                        }
+            // The regions next to the chain: those of the areas of its liberties, and
+            // those of the chains of the other colour it touches.
+            let areas = position.chains[c].libs.iter().map(|&l| position.area_of[l]);
+            let chains = facts.touching[facts.touching_at[c]..facts.touching_at[c + 1]]
+                .iter()
+                .map(|&o| facts.areas + o);
+            for unit in areas.chain(chains) {
+                let r = self.region_of[unit];
+                if !self.region_alive[r] {
+                    continue;
+                }
+                self.region_alive[r] = false;
+                for &v in self.vital_to[r].as_slice() {
+                    vital_regions[v] -= 1;
+                    if self.chain_alive[v] && vital_regions[v] < 2 {
+                        self.chain_alive[v] = false;
+                        dying.push(v);
                     }
                 }
             }
         }
     }
 
-    /// The regions of the colour whose cells hold `own`, with the size, the internal
-    /// points and the vital chains of each: one flood fill per region.
-    fn find_regions(&mut self, grid: &Grid, own: u8, suicide: Suicide) {
+    /// The regions of `color`, with the size, the internal points and the vital chains
+    /// of each, joined from the areas and the other colour's chains (see [`Facts`]).
+    fn find_regions(&mut self, position: &Position, facts: &Facts, color: Color, suicide: Suicide) {
+        let k = color.index();
+        let n_areas = facts.areas;
+        let units = n_areas + position.chains.len();
+        // Union-find over the units, each root pointing at itself.
+        let parent = &mut self.parent;
+        parent.clear();
+        parent.extend(0..units);
+        fn find(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for (a, area) in position.areas.iter().enumerate() {
+            for &c in &area.chains {
+                if position.chains[c].color != color {
+                    let (x, y) = (find(parent, a), find(parent, n_areas + c));
+                    parent[x] = y;
+                }
+            }
+        }
         self.region_of.clear();
-        self.region_of.resize(grid.cells.len(), NONE);
+        self.region_of.resize(units, NONE);
         self.size.clear();
         self.internal.clear();
         self.vital_to.clear();
-        for &start in &grid.cell_of {
-            if self.region_of[start] != NONE || grid.cells[start] == own {
-                continue;
+        let vital = &mut self.joining;
+        vital.clear();
+        for u in 0..units {
+            let (size, internal, part_vital) = if u < n_areas {
+                let points = position.areas[u].points.len();
+                (
+                    points,
+                    points - facts.touched[u][k],
+                    Some(&facts.vital[u][k]),
+                )
+            } else {
+                let c = u - n_areas;
+                let chain = &position.chains[c];
+                if chain.color == color {
+                    continue;
+                }
+                let all = (suicide == Suicide::Allowed).then(|| &facts.next_to_all[c]);
+                (chain.stones.len(), facts.internal[c], all)
+            };
+            let root = find(parent, u);
+            let r = match self.region_of[root] {
+                NONE => {
+                    let r = self.size.len();
+                    self.region_of[root] = r;
+                    self.size.push(0);
+                    self.internal.push(0);
+                    vital.push((None, false));
+                    r
+                }
+                r => r,
+            };
+            self.region_of[u] = r;
+            self.size[r] += size;
+            self.internal[r] += internal;
+            if let Some(v) = part_vital {
+                NextChains::meet(&mut vital[r].0, v);
             }
-            let r = self.size.len();
-            let (mut size, mut internal, mut has_empty) = (0, 0, false);
-            // `None` until the first point that must be a liberty; then the chains next
-            // to every such point so far.
-            let mut vital: Option<NextChains> = None;
-            self.region_of[start] = r;
-            self.stack.push(start);
-            while let Some(cell) = self.stack.pop() {
-                size += 1;
-                let mut around = NextChains::NONE;
-                for nb in grid.neighbours(cell) {
-                    let v = grid.cells[nb];
-                    if v == own {
-                        around.add(grid.chain[nb]);
-                    } else if v != OFF && self.region_of[nb] == NONE {
-                        self.region_of[nb] = r;
-                        self.stack.push(nb);
-                    }
-                }
-                if around.len == 0 {
-                    internal += 1;
-                }
-                let empty = grid.cells[cell] == EMPTY;
-                has_empty |= empty;
-                if empty || suicide == Suicide::Allowed {
-                    match &mut vital {
-                        None => vital = Some(around),
-                        Some(v) => v.keep_common(&around),
-                    }
-                }
-            }
-            self.size.push(size);
-            self.internal.push(internal);
-            // A region without an empty point has no liberty to give (only setup makes
-            // one).
-            self.vital_to
-                .push(vital.filter(|_| has_empty).unwrap_or(NextChains::NONE));
+            vital[r].1 |= u < n_areas;
         }
+        // A region without an empty point has no liberty to give (only setup makes one).
+        self.vital_to.extend(
+            vital
+                .iter()
+                .map(|&(v, has_empty)| v.filter(|_| has_empty).unwrap_or(NextChains::NONE)),
+        );
     }
 
     /// Whether region `r` is C's pass-alive territory: alive, next to a chain of C, and
     /// with at most one point next to no stone of C.
     fn is_territory(&self, r: usize) -> bool {
-        self.region_alive[r] && self.internal[r] < self.size[r] && self.internal[r] <= 1
+        r != NONE
+            && self.region_alive[r]
+            && self.internal[r] < self.size[r]
+            && self.internal[r] <= 1
     }
 }
 
@@ -541,10 +753,17 @@ mod tests {
                 .collect();
             let position = Position::from_stones(width, height, stones);
             let suicide = if allowed { Suicide::Allowed } else { Suicide::Forbidden };
-            proptest::prop_assert_eq!(
-                pass_alive_of(&position, suicide),
-                reference(&position, suicide)
-            );
+            let proof = pass_alive_of(&position, suicide);
+            let by_chain: Vec<bool> = position
+                .chains
+                .iter()
+                .map(|chain| proof.alive_at(chain.stones[0]))
+                .collect();
+            proptest::prop_assert_eq!(chains_alive(&position, suicide), by_chain);
+            let (both, allowed) = pass_alive_and_chains_allowed(&position, suicide);
+            proptest::prop_assert_eq!(&both, &proof);
+            proptest::prop_assert_eq!(allowed, chains_alive(&position, Suicide::Allowed));
+            proptest::prop_assert_eq!(proof, reference(&position, suicide));
         }
     }
 }

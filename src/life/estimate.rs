@@ -43,7 +43,7 @@ mod playouts;
 mod reading;
 
 use crate::board::{Board, Color};
-use crate::life::benson::{PassAlive, pass_alive_of};
+use crate::life::benson::{PassAlive, pass_alive_and_chains_allowed};
 use crate::life::fights::{self, Reader};
 use crate::life::position::Position;
 use crate::life::settle::{self, Settlement, UnsettledKind};
@@ -247,6 +247,9 @@ struct Judged<'a> {
     board: &'a Board,
     position: Position,
     proof: PassAlive,
+    /// Per chain: whether Benson's algorithm proves it pass-alive when suicide is
+    /// allowed, as the settling asks.
+    allowed: Vec<bool>,
     layout: Layout,
     /// The playout board of the final position.
     start: Box<PlayBoard>,
@@ -268,7 +271,7 @@ impl<'a> Judged<'a> {
     /// Stage 1: the position read once, its groups, and what Benson's algorithm proves.
     fn new(board: &'a Board, suicide: Suicide) -> Judged<'a> {
         let position = Position::new(board);
-        let proof = pass_alive_of(&position, suicide);
+        let (proof, allowed) = pass_alive_and_chains_allowed(&position, suicide);
         let start = PlayBoard::new(board, |_| false);
         let layout = Layout::new(&position, &start);
         let n = position.chains.len();
@@ -304,6 +307,7 @@ impl<'a> Judged<'a> {
         Judged {
             board,
             proof,
+            allowed,
             layout,
             start,
             members,
@@ -443,7 +447,7 @@ impl<'a> Judged<'a> {
     fn confirm_by_reading(&mut self) {
         let mut settlement = settle::settle_checking_on(
             self.board,
-            Some(&self.position),
+            Some((&self.position, &self.allowed)),
             &self.dead(),
             &self.unsure_dead(),
         );
@@ -472,7 +476,7 @@ impl<'a> Judged<'a> {
             }
             settlement = settle::settle_checking_on(
                 self.board,
-                Some(&self.position),
+                Some((&self.position, &self.allowed)),
                 &self.dead(),
                 &self.unsure_dead(),
             );

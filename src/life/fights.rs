@@ -138,8 +138,10 @@ pub fn clusters(position: &Position, wall: &[bool]) -> Vec<Cluster> {
         }
     }
     // Chains of both colours that touch, stone against stone, fight each other too.
+    // Chains that touch are of opposite colours, so each pair is met from its black
+    // chain (the clusters are the same whatever the order of the unions).
     for (c, chain) in position.chains.iter().enumerate() {
-        if wall[c] {
+        if wall[c] || chain.color != Color::Black {
             continue;
         }
         for &i in &chain.stones {
@@ -152,43 +154,40 @@ pub fn clusters(position: &Position, wall: &[bool]) -> Vec<Cluster> {
             }
         }
     }
-    let mut by_root: std::collections::BTreeMap<usize, Cluster> = Default::default();
-    let mut order: Vec<usize> = Vec::new();
+    // Per root: the index in `out` of its cluster, in the order the roots are first met
+    // (by their first chain).
+    let mut slot = vec![NONE; parent.len()];
+    let mut out: Vec<Cluster> = Vec::new();
     for c in (0..n_chains).filter(|&c| !wall[c]) {
         let root = find(&mut parent, c);
-        let cluster = by_root.entry(root).or_insert_with(|| {
-            order.push(root);
-            Cluster {
+        if slot[root] == NONE {
+            slot[root] = out.len();
+            out.push(Cluster {
                 chains: Vec::new(),
                 areas: Vec::new(),
                 points: Vec::new(),
-            }
-        });
-        cluster.chains.push(c);
+            });
+        }
+        out[slot[root]].chains.push(c);
     }
     for (a, area) in position.areas.iter().enumerate() {
         if area.points.len() > SMALL_AREA {
             continue;
         }
         let root = find(&mut parent, n_chains + a);
-        if let Some(cluster) = by_root.get_mut(&root) {
-            cluster.areas.push(a);
+        if slot[root] != NONE {
+            out[slot[root]].areas.push(a);
         }
     }
-    let mut out: Vec<Cluster> = order
-        .into_iter()
-        .filter_map(|r| by_root.remove(&r))
-        .map(|mut cluster| {
-            for &c in &cluster.chains {
-                cluster.points.extend(&position.chains[c].stones);
-            }
-            for &a in &cluster.areas {
-                cluster.points.extend(&position.areas[a].points);
-            }
-            cluster.points.sort_unstable();
-            cluster
-        })
-        .collect();
+    for cluster in &mut out {
+        for &c in &cluster.chains {
+            cluster.points.extend(&position.chains[c].stones);
+        }
+        for &a in &cluster.areas {
+            cluster.points.extend(&position.areas[a].points);
+        }
+        cluster.points.sort_unstable();
+    }
     out.sort_by_key(|c| c.points.first().copied());
     out
 }

@@ -269,108 +269,102 @@ impl Position {
     }
 
     /// The chains and areas of `stones`: one flood fill per chain or area, from its
-    /// first point in reading order (so they are numbered in that order), on the grid
-    /// with a border; each list is then filled in reading order, so sorted as it is
-    /// built.
+    /// first point in reading order (so they are numbered in that order as they are
+    /// found), on the grid with a border; each list is then filled in reading order, so
+    /// sorted as it is built.
     fn read_chains_and_areas(&mut self) {
         let n = self.len();
         let mut grid = Grid::new(self);
-        // Per cell: its chain or area.
-        let mut part = vec![NONE; grid.cells.len()];
-        let mut sizes: Vec<usize> = Vec::with_capacity(n);
+        // Per cell: its chain (a stone) or area (an empty point); NONE until reached, and
+        // for the cells off the board.
+        let mut id = vec![NONE; grid.cells.len()];
         let mut stack: Vec<usize> = Vec::with_capacity(n);
         for &start in &grid.cell_of {
-            if part[start] != NONE {
+            if id[start] != NONE {
                 continue;
             }
             let kind = grid.cells[start];
-            let id = sizes.len();
+            let part = if kind == EMPTY {
+                self.areas.len()
+            } else {
+                self.chains.len()
+            };
             let mut size = 0;
-            part[start] = id;
+            id[start] = part;
             stack.push(start);
             while let Some(cell) = stack.pop() {
                 size += 1;
                 for nb in grid.neighbours(cell) {
-                    if grid.cells[nb] == kind && part[nb] == NONE {
-                        part[nb] = id;
+                    if grid.cells[nb] == kind && id[nb] == NONE {
+                        id[nb] = part;
                         stack.push(nb);
                     }
                 }
             }
-            sizes.push(size);
+            if kind == EMPTY {
+                self.areas.push(Area {
+                    points: Vec::with_capacity(size),
+                    chains: Vec::new(),
+                    touches: 0,
+                });
+            } else {
+                let color = if kind == BLACK {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                // A chain of s stones has at most 2s + 2 liberties.
+                self.chains.push(Chain {
+                    color,
+                    stones: Vec::with_capacity(size),
+                    libs: Vec::with_capacity(2 * size + 2),
+                });
+            }
         }
-        // Per part: its chain or area.
-        let mut index = vec![NONE; sizes.len()];
-        self.chains.reserve(sizes.len());
-        self.areas.reserve(sizes.len());
         self.chain_of = vec![NONE; n];
         self.area_of = vec![NONE; n];
+        // Per chain: the last area it was listed next to, so that an area lists a chain
+        // once per run of its points next to it rather than once per point (the lists
+        // are sorted and deduplicated at the end all the same).
+        let mut listed = vec![NONE; self.chains.len()];
         for (i, &cell) in grid.cell_of.iter().enumerate() {
-            let p = part[cell];
-            if index[p] == NONE {
-                index[p] = match self.stones[i] {
-                    Some(color) => {
-                        // A chain of s stones has at most 2s + 2 liberties.
-                        self.chains.push(Chain {
-                            color,
-                            stones: Vec::with_capacity(sizes[p]),
-                            libs: Vec::with_capacity(2 * sizes[p] + 2),
-                        });
-                        self.chains.len() - 1
-                    }
-                    None => {
-                        self.areas.push(Area {
-                            points: Vec::with_capacity(sizes[p]),
-                            chains: Vec::new(),
-                            touches: 0,
-                        });
-                        self.areas.len() - 1
-                    }
-                };
-            }
-            if self.stones[i].is_some() {
-                self.chain_of[i] = index[p];
-                self.chains[index[p]].stones.push(i);
-            } else {
-                self.area_of[i] = index[p];
-                self.areas[index[p]].points.push(i);
-            }
-        }
-        // Liberties and the chains around each area, from the empty points in reading
-        // order: each chain gets a liberty once, in order.
-        for (i, &cell) in grid.cell_of.iter().enumerate() {
+            let part = id[cell];
             if grid.cells[cell] != EMPTY {
+                self.chain_of[i] = part;
+                self.chains[part].stones.push(i);
                 continue;
             }
+            self.area_of[i] = part;
+            self.areas[part].points.push(i);
+            // Liberties and the chains around each area, from the empty points in
+            // reading order: each chain gets a liberty once, in order.
             let mut around = [NONE; 4];
             let mut k = 0;
             for nb in grid.neighbours(cell) {
                 if matches!(grid.cells[nb], BLACK | WHITE) {
-                    let c = index[part[nb]];
+                    let c = id[nb];
                     if !around[..k].contains(&c) {
                         around[k] = c;
                         k += 1;
                     }
                 }
             }
-            let a = self.area_of[i];
             for &c in &around[..k] {
                 let chain = &mut self.chains[c];
                 chain.libs.push(i);
-                let area = &mut self.areas[a];
+                let area = &mut self.areas[part];
                 area.touches |= bit(chain.color);
-                area.chains.push(c);
+                if listed[c] != part {
+                    listed[c] = part;
+                    area.chains.push(c);
+                }
             }
         }
         for area in &mut self.areas {
             area.chains.sort_unstable();
             area.chains.dedup();
         }
-        let mut chain = vec![NONE; grid.cells.len()];
-        for (i, &cell) in grid.cell_of.iter().enumerate() {
-            chain[cell] = self.chain_of[i];
-        }
-        grid.chain = chain;
+        grid.part = id;
         self.grid = grid;
     }
 
@@ -381,26 +375,42 @@ impl Position {
 
     /// Every area of connected points that `open` admits, once each: `visit` gets the
     /// area's points (the first is where the walk began) and the points outside it next to
-    /// it, a point once for each neighbour it has in the area.
+    /// it, a point once for each neighbour it has in the area. The walks start from each
+    /// point in reading order and take the neighbours in the order of
+    /// [`Position::neighbours`], on the grid with a border (`open` is asked once a point).
     pub fn regions(&self, open: impl Fn(usize) -> bool, mut visit: impl FnMut(&[usize], &[usize])) {
-        let mut seen = vec![false; self.len()];
+        // Per cell: off the board, closed, open, or open and reached.
+        const OFF_BOARD: u8 = 0;
+        const CLOSED: u8 = 1;
+        const OPEN: u8 = 2;
+        const REACHED: u8 = 3;
+        let grid = &self.grid;
+        let (w, stride) = (usize::from(self.width), grid.stride);
+        let mut state = vec![OFF_BOARD; grid.cells.len()];
+        for (i, &cell) in grid.cell_of.iter().enumerate() {
+            state[cell] = if open(i) { OPEN } else { CLOSED };
+        }
+        // The point of an on-board cell.
+        let point = |cell: usize| (cell / stride - 1) * w + cell % stride - 1;
         let (mut stack, mut area, mut border) = (Vec::new(), Vec::new(), Vec::new());
-        for start in 0..self.len() {
-            if seen[start] || !open(start) {
+        for &start in &grid.cell_of {
+            if state[start] != OPEN {
                 continue;
             }
-            seen[start] = true;
+            state[start] = REACHED;
             stack.push(start);
             area.clear();
             border.clear();
-            while let Some(i) = stack.pop() {
-                area.push(i);
-                for nb in self.neighbours(i) {
-                    if !open(nb) {
-                        border.push(nb);
-                    } else if !seen[nb] {
-                        seen[nb] = true;
-                        stack.push(nb);
+            while let Some(cell) = stack.pop() {
+                area.push(point(cell));
+                for nb in grid.neighbours(cell) {
+                    match state[nb] {
+                        CLOSED => border.push(point(nb)),
+                        OPEN => {
+                            state[nb] = REACHED;
+                            stack.push(nb);
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -458,8 +468,9 @@ pub(super) struct Grid {
     pub(super) cells: Vec<u8>,
     /// Per point: its cell.
     pub(super) cell_of: Vec<usize>,
-    /// Per cell: the chain of its stone, [`NONE`] for the other cells.
-    pub(super) chain: Vec<usize>,
+    /// Per cell: the chain of its stone or the area of its empty point, [`NONE`] off
+    /// the board.
+    pub(super) part: Vec<usize>,
 }
 
 pub(super) const EMPTY: u8 = 0;
@@ -485,16 +496,16 @@ impl Grid {
         let mut cell_of = Vec::with_capacity(w * h);
         for (row, stones) in position.stones.chunks(w).enumerate() {
             let first = (row + 1) * stride + 1;
-            for (x, &stone) in stones.iter().enumerate() {
-                cells[first + x] = cell_value(stone);
-                cell_of.push(first + x);
+            for (cell, &stone) in cells[first..first + w].iter_mut().zip(stones) {
+                *cell = cell_value(stone);
             }
+            cell_of.extend(first..first + w);
         }
         Grid {
             stride,
             cells,
             cell_of,
-            chain: Vec::new(),
+            part: Vec::new(),
         }
     }
 
@@ -622,6 +633,66 @@ mod tests {
             areas,
             area_of,
             grid: Grid::default(),
+        }
+    }
+
+    /// [`Position::regions`] as first written: a walk over the points, asking `open` of
+    /// every neighbour.
+    fn regions_by_points(
+        position: &Position,
+        open: impl Fn(usize) -> bool,
+    ) -> Vec<(Vec<usize>, Vec<usize>)> {
+        let mut out = Vec::new();
+        let mut seen = vec![false; position.len()];
+        let mut stack = Vec::new();
+        for start in 0..position.len() {
+            if seen[start] || !open(start) {
+                continue;
+            }
+            seen[start] = true;
+            stack.push(start);
+            let (mut area, mut border) = (Vec::new(), Vec::new());
+            while let Some(i) = stack.pop() {
+                area.push(i);
+                for nb in position.neighbours(i) {
+                    if !open(nb) {
+                        border.push(nb);
+                    } else if !seen[nb] {
+                        seen[nb] = true;
+                        stack.push(nb);
+                    }
+                }
+            }
+            out.push((area, border));
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+        #[test]
+        fn regions_walk_as_over_the_points(
+            width in 1u8..=25,
+            height in 1u8..=25,
+            density in 0u8..=10,
+            cells in proptest::collection::vec(0u8..10, 625),
+            gone in proptest::collection::vec(proptest::bool::weighted(0.2), 625),
+        ) {
+            let n = usize::from(width) * usize::from(height);
+            let stones: Vec<Option<Color>> = cells[..n]
+                .iter()
+                .map(|&c| match c {
+                    _ if c >= density => None,
+                    _ if c % 2 == 0 => Some(Color::Black),
+                    _ => Some(Color::White),
+                })
+                .collect();
+            let position = Position::from_stones(width, height, stones);
+            // Empty points and the stones taken as gone, as the eye count asks.
+            let open = |i: usize| position.stones[i].is_none() || gone[i];
+            let mut walked = Vec::new();
+            position.regions(open, |area, border| walked.push((area.to_vec(), border.to_vec())));
+            proptest::prop_assert_eq!(walked, regions_by_points(&position, open));
         }
     }
 

@@ -41,7 +41,7 @@ use crate::board::{Board, Color};
 use crate::point::Point;
 use crate::rules::Suicide;
 
-use super::benson::pass_alive_of;
+use super::benson::chains_alive;
 use super::fights::targets as targets_of;
 use super::fights::{self, Cluster, Group, Reader, targets, with_move};
 use super::position::{NONE, Position, bit};
@@ -328,18 +328,21 @@ pub fn settle_checking(board: &Board, dead: &[Point], check: &[Point]) -> Settle
 }
 
 /// [`settle_checking`] given `whole`, the position on `board` with no stone taken off,
-/// when the caller has read it already.
+/// with its chains that Benson's algorithm proves pass-alive when suicide is allowed
+/// ([`chains_alive`]), when the caller has read them already.
 pub(crate) fn settle_checking_on(
     board: &Board,
-    whole: Option<&Position>,
+    whole: Option<(&Position, &[bool])>,
     dead: &[Point],
     check: &[Point],
 ) -> Settlement {
     let mut out = plain(board, dead);
     let position = &out.position;
-    let proof = pass_alive_of(position, Suicide::Allowed);
-    let wall = fights::walls(position, |i| proof.alive_at(i));
-    let mut work = position.board();
+    let alive = chains_alive(position, Suicide::Allowed);
+    let wall = fights::walls(position, |i| alive[position.chain_of[i]]);
+    // The working board, made when first needed (a position with no fight and no dame
+    // between walls never needs it).
+    let mut work: Option<Board> = None;
     let mut seki_stones: Vec<usize> = Vec::new();
     let mut seki_eyes: Vec<usize> = Vec::new();
     let mut shared: Vec<usize> = Vec::new();
@@ -358,7 +361,7 @@ pub(crate) fn settle_checking_on(
             region: position.points(&cluster.points),
             groups: fights::groups(position, &cluster),
             cluster: &cluster,
-            board: &mut work,
+            board: work.get_or_insert_with(|| position.board()),
             must_fill: &mut must_fill,
             unsettled: &mut unsettled,
         };
@@ -937,7 +940,7 @@ fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unse
 fn dame_between_walls(
     position: &Position,
     clustered: &[usize],
-    work: &mut Board,
+    work: &mut Option<Board>,
     must_fill: &mut Vec<MustFill>,
 ) {
     for (a, area) in position.areas.iter().enumerate() {
@@ -947,6 +950,7 @@ fn dame_between_walls(
         {
             continue;
         }
+        let work = work.get_or_insert_with(|| position.board());
         for &i in &area.points {
             let p = position.point(i);
             if work.get(p).is_some() {
@@ -1014,7 +1018,7 @@ fn dame_between_walls(
 /// capture, even moving first, or that live if their owner moves first.
 fn check_dead(
     board: &Board,
-    whole: Option<&Position>,
+    whole: Option<(&Position, &[bool])>,
     dead: &[Point],
     reader: &Reader,
     unsettled: &mut Vec<Unsettled>,
@@ -1022,10 +1026,15 @@ fn check_dead(
     if dead.is_empty() {
         return;
     }
-    let position = whole.map_or_else(
-        || std::borrow::Cow::Owned(Position::new(board)),
-        std::borrow::Cow::Borrowed,
-    );
+    use std::borrow::Cow;
+    let (position, alive): (Cow<Position>, Cow<[bool]>) = match whole {
+        Some((position, alive)) => (Cow::Borrowed(position), Cow::Borrowed(alive)),
+        None => {
+            let position = Position::new(board);
+            let alive = chains_alive(&position, Suicide::Allowed);
+            (Cow::Owned(position), Cow::Owned(alive))
+        }
+    };
     let is_dead: Vec<bool> = {
         let mut v = vec![false; position.len()];
         for &p in dead {
@@ -1040,9 +1049,8 @@ fn check_dead(
         .iter()
         .map(|chain| chain.stones.iter().any(|&i| is_dead[i]))
         .collect();
-    let proof = pass_alive_of(&position, Suicide::Allowed);
     // A chain named dead is never a wall: it is what is being asked about.
-    let mut wall = fights::walls(&position, |i| proof.alive_at(i));
+    let mut wall = fights::walls(&position, |i| alive[position.chain_of[i]]);
     for (c, &is_named) in named.iter().enumerate() {
         if is_named {
             wall[c] = false;
