@@ -1,7 +1,7 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
 use super::super::{Deadline, Limits, decode, load_games, scan};
-use super::{Piece, Properties, any_plain_node, nodes, plain_node, split};
+use super::{Piece, Properties, READ, any_plain_node, loader_reads, nodes, plain_node, split};
 use crate::board::Color;
 use crate::testing::{corpus, files_with_extension};
 
@@ -283,6 +283,18 @@ fn every_corpus_record_loads_the_same_in_parts_and_whole() {
         "{cut} games cut of {} files",
         files.len()
     );
+}
+
+#[test]
+fn loader_reads_is_read_or_gm() {
+    for id in READ.into_iter().chain(["GM"]) {
+        assert_eq!(loader_reads(id.as_bytes()), Some(id));
+    }
+    for id in [
+        "", "C", "GN", "BM", "ABC", "A", "Bl", "b", "KOM", "FF", "CA", "AP", "RO",
+    ] {
+        assert_eq!(loader_reads(id.as_bytes()), None, "{id}");
+    }
 }
 
 proptest::proptest! {
