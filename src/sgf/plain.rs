@@ -105,8 +105,9 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
         _ => (None, node_end(b, i + 1)?),
     };
     let root = &text[..i];
-    // A plain node takes about seven bytes (`;B[pd]` and a line break).
-    let mut moves = Vec::with_capacity(text.len() / 7);
+    // A plain node takes at least six bytes (`;B[pd]`): room for every one the text can
+    // hold, so the list never grows.
+    let mut moves = Vec::with_capacity(text.len() / 6);
     let mut pieces = Vec::new();
     loop {
         // Here `i` is at a `;`, `(` or `)` on the main line.
