@@ -244,13 +244,32 @@ impl<'a> Replayer<'a> {
         self.check_record_against_rules();
         self.set_up();
         let mut setups = record.mid_setups.iter().peekable();
+        // The move before which the next setup node comes (none: past every move), so
+        // that a move without one costs one comparison.
+        let next_setup = |setups: &mut std::iter::Peekable<_>| {
+            setups
+                .peek()
+                .map_or(usize::MAX, |s: &&crate::sgf::MidSetup| s.after_move)
+        };
+        let mut setup_at = next_setup(&mut setups);
         let played = &record.moves[..moves.min(record.moves.len())];
+        let mut previous: Option<Color> = None;
         for (i, mv) in played.iter().enumerate() {
-            while let Some(s) = setups.next_if(|s| s.after_move <= i) {
-                self.mid_setup(s.node, i, &s.setup);
+            if setup_at <= i {
+                while let Some(s) = setups.next_if(|s| s.after_move <= i) {
+                    self.mid_setup(s.node, i, &s.setup);
+                }
+                setup_at = next_setup(&mut setups);
             }
-            self.check_turn(i, mv);
-            self.check_time(i + 1, mv.node, mv.color, mv.time_left);
+            // The colour of move `i - 1`: `check_turn` looks further only when the
+            // colour repeats.
+            if previous == Some(mv.color) {
+                self.check_turn(i, mv);
+            }
+            previous = Some(mv.color);
+            if let Some(left) = mv.time_left {
+                self.check_time(i + 1, mv.node, mv.color, left);
+            }
             // A stone play remembers its position itself, as it also looks up the
             // earlier ones for superko.
             if !self.apply_move(i, mv) {
@@ -409,6 +428,8 @@ impl<'a> Replayer<'a> {
 
     /// Out of turn: move `i` (0-based) by the colour that made the move before it (free
     /// handicap stones excepted).
+    // Out of the replay's loop: rare, and its sentences would crowd the hot path.
+    #[inline(never)]
     fn check_turn(&mut self, i: usize, mv: &Move) {
         let previous = i.checked_sub(1).and_then(|j| self.record.moves.get(j));
         if previous.is_none_or(|prev| prev.color != mv.color) || i < self.free_handicap {
@@ -470,7 +491,7 @@ impl<'a> Replayer<'a> {
     /// suicide, ko and superko. Returns whether the stone was put on the board.
     fn play_stone(&mut self, i: usize, color: Color, p: Point) -> bool {
         let record = self.record;
-        let who = color.name();
+        let who = || color.name();
         match self.board.play(color, p) {
             Err(PlayError::OffBoard) => self.not_a_point(
                 i,
@@ -494,7 +515,8 @@ impl<'a> Replayer<'a> {
                     self.rules.illegal,
                     false,
                     format!(
-                        "{who} plays on {}, which already holds a {holder} stone; the board was left as it was",
+                        "{} plays on {}, which already holds a {holder} stone; the board was left as it was",
+                        who(),
                         p.to_d4(record.height)
                     ),
                 );
@@ -523,7 +545,8 @@ impl<'a> Replayer<'a> {
                         self.rules.illegal,
                         true,
                         format!(
-                            "{who} at {} leaves {stones} without liberties (suicide is forbidden under {})",
+                            "{} at {} leaves {stones} without liberties (suicide is forbidden under {})",
+                            who(),
                             p.to_d4(record.height),
                             self.rules.name
                         ),
@@ -541,7 +564,8 @@ impl<'a> Replayer<'a> {
                         self.rules.illegal,
                         true,
                         format!(
-                            "{who} retakes the ko{earlier} at {} at once, without a move elsewhere first",
+                            "{} retakes the ko{earlier} at {} at once, without a move elsewhere first",
+                            who(),
                             p.to_d4(record.height)
                         ),
                     );
@@ -725,8 +749,10 @@ impl<'a> Replayer<'a> {
         self.check_liberties(node, moves_played, setup_points(setup).map(|(p, _)| p));
     }
 
-    fn check_time(&mut self, number: usize, node: usize, color: Color, left: Option<f64>) {
-        let Some(left) = left else { return };
+    /// The time left after a move, `left` (the move's `BL`/`WL`), against the rule set's
+    /// clock. Out of the replay's loop: most moves have no time recorded.
+    #[inline(never)]
+    fn check_time(&mut self, number: usize, node: usize, color: Color, left: f64) {
         if let Some((limit, clocks)) = &mut self.move_clock {
             let limit = *limit;
             // A clock that went up was reset (by hand, or a record that mixes readings):
@@ -782,6 +808,8 @@ impl<'a> Replayer<'a> {
     /// Superko and (under simple ko) repetition, for a stone play already on the board
     /// whose position has the key of the one after `earlier` moves: a candidate,
     /// confirmed here before anything is reported.
+    // Out of the replay's loop: rare, and its sentences would crowd the hot path.
+    #[inline(never)]
     fn check_superko(&mut self, i: usize, color: Color, p: Point, earlier: usize) {
         let number = i + 1;
         if !self.positions.confirm(&self.board, self.record, earlier) {

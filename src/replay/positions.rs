@@ -80,9 +80,14 @@ const TO_MOVE_KEY: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 const CREATOR_KEY: [u64; 2] = [0x1656_67b1_9e37_79f9, 0x27d4_eb2f_1656_67c5];
 
 pub(super) struct Positions {
-    ko: KoRule,
-    /// Who is to move at the start.
-    first_player: Color,
+    /// What [`Positions::key`] mixes into the board's hash after a move by each colour
+    /// (by colour index), and at the start; worked out once from the ko rule (see
+    /// [`Positions::key`]) so that a move costs no `match` on it.
+    after_move: [u64; 2],
+    at_start: u64,
+    /// The ko rule compares only positions made by stone plays (natural situational
+    /// superko).
+    stone_plays_only: bool,
     /// Position key -> the number of moves after which it first stood (0 = the start).
     seen: FirstSeen,
     /// Positions after 0, CHECKPOINT_EVERY, 2*CHECKPOINT_EVERY... moves.
@@ -101,9 +106,19 @@ impl Positions {
     /// at the start.
     pub(super) fn new(record: &GameRecord, ko: KoRule, first_player: Color) -> Positions {
         let area = usize::from(record.width) * usize::from(record.height);
+        let to_move = |c: Color| TO_MOVE_KEY[c.index()];
+        let (after_move, at_start) = match ko {
+            KoRule::Positional => ([0, 0], 0),
+            KoRule::Simple | KoRule::Situational => (
+                [Color::Black, Color::White].map(|c| to_move(c.opponent())),
+                to_move(first_player),
+            ),
+            KoRule::NaturalSituational => (CREATOR_KEY, 0),
+        };
         Positions {
-            ko,
-            first_player,
+            after_move,
+            at_start,
+            stone_plays_only: ko == KoRule::NaturalSituational,
             // The start and one position a move.
             seen: FirstSeen::with_capacity(record.moves.len() + 1),
             checkpoints: Vec::with_capacity(area * (record.moves.len() / CHECKPOINT_EVERY + 1)),
@@ -145,22 +160,22 @@ impl Positions {
     /// Positional superko compares boards. Situational superko (and repetition under
     /// simple ko) compares the board together with the player to move. The natural
     /// reading compares only positions made by stone plays, together with who made them.
+    ///
+    /// The keys mixed in are worked out in [`Positions::new`]: nothing for positional
+    /// superko, the player to move (the mover's opponent, or the first player at the
+    /// start) for situational superko and simple ko, the mover for the natural reading.
+    #[inline(always)]
     fn key(&self, board: &Board, mover: Option<Color>, stone_play: bool) -> Option<u64> {
         #[cfg(not(test))]
         let hash = board.hash();
         #[cfg(test)]
         let hash = board.hash() & self.hash_mask;
-        let to_move = match mover {
-            Some(c) => c.opponent(),
-            None => self.first_player,
-        };
-        match self.ko {
-            KoRule::Positional => Some(hash),
-            KoRule::Simple | KoRule::Situational => Some(hash ^ TO_MOVE_KEY[to_move.index()]),
-            KoRule::NaturalSituational => match mover {
-                Some(c) if stone_play => Some(hash ^ CREATOR_KEY[c.index()]),
-                _ => None,
-            },
+        match mover {
+            Some(c) if stone_play || !self.stone_plays_only => {
+                Some(hash ^ self.after_move[c.index()])
+            }
+            None if !self.stone_plays_only => Some(hash ^ self.at_start),
+            _ => None,
         }
     }
 

@@ -40,6 +40,9 @@ use crate::board::Color;
 /// board size), valid or not. Any other property, valid or not, leaves the record as it
 /// is, so the loader may leave it out before sgf-parse reads it. Kept here, the lower of
 /// the two modules, so that `record.rs` uses `plain.rs` and not the other way round.
+/// [`loader_reads`] spells the list out as a `match`; the tests hold the two equal, and
+/// the builder to the list.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) const READ: [&str; 24] = [
     "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "PC",
     "PB", "PW", "RE", "OT", "KO", "BR", "WR", "DT",
@@ -102,8 +105,9 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
         _ => (None, node_end(b, i + 1)?),
     };
     let root = &text[..i];
-    // A plain node takes about seven bytes (`;B[pd]` and a line break).
-    let mut moves = Vec::with_capacity(text.len() / 7);
+    // A plain node takes at least six bytes (`;B[pd]`): room for every one the text can
+    // hold, so the list never grows.
+    let mut moves = Vec::with_capacity(text.len() / 6);
     let mut pieces = Vec::new();
     loop {
         // Here `i` is at a `;`, `(` or `)` on the main line.
@@ -182,7 +186,8 @@ fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
         return None;
     }
     i = skip_ws(b, i + 1);
-    let mut properties = Vec::new();
+    // A root holds a dozen or so properties: one allocation, not four growths.
+    let mut properties = Vec::with_capacity(16);
     while b.get(i).is_some_and(u8::is_ascii_uppercase) {
         let start = i;
         while b.get(i).is_some_and(u8::is_ascii_uppercase) {
@@ -192,7 +197,8 @@ fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
             return None;
         }
         let kept = loader_reads(&b[start..i]);
-        let mut values = Vec::new();
+        // Nearly every property kept has one value.
+        let mut values = Vec::with_capacity(usize::from(kept.is_some()));
         while b.get(i) == Some(&b'[') {
             let end = value_end(b, i + 1)?;
             if kept.is_some() {
@@ -211,10 +217,37 @@ fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
 /// record is read from ([`READ`]), or `GM`, which decides whether the tree is a game of
 /// Go at all.
 fn loader_reads(identifier: &[u8]) -> Option<&'static str> {
-    if identifier == b"GM" {
-        return Some("GM");
-    }
-    READ.into_iter().find(|id| id.as_bytes() == identifier)
+    // A `match` on the bytes, not a search of `READ`: one test of the length and a few of
+    // the letters, for every property of every node read here.
+    // `loader_reads_is_read_or_gm` holds this list to `READ`.
+    Some(match identifier {
+        b"GM" => "GM",
+        b"B" => "B",
+        b"W" => "W",
+        b"AB" => "AB",
+        b"AW" => "AW",
+        b"AE" => "AE",
+        b"PL" => "PL",
+        b"BL" => "BL",
+        b"WL" => "WL",
+        b"TB" => "TB",
+        b"TW" => "TW",
+        b"SZ" => "SZ",
+        b"KM" => "KM",
+        b"HA" => "HA",
+        b"TM" => "TM",
+        b"RU" => "RU",
+        b"PC" => "PC",
+        b"PB" => "PB",
+        b"PW" => "PW",
+        b"RE" => "RE",
+        b"OT" => "OT",
+        b"KO" => "KO",
+        b"BR" => "BR",
+        b"WR" => "WR",
+        b"DT" => "DT",
+        _ => return None,
+    })
 }
 
 /// A value as sgf-parse's lexer reads it: a backslash escapes the character after it and
@@ -266,7 +299,49 @@ fn run_length(b: &[u8], mut i: usize) -> usize {
 /// starts. `None` unless the node is `;B[xy]` or `;W[]` (whitespace allowed where
 /// sgf-parse skips it), then only properties [`after_move_property`] takes, then a node, a
 /// variation or the end of one.
+///
+/// Nearly every node is `;B[pd]` with nothing inside it and only white space after it:
+/// that node is read here in one comparison of six bytes, inlined into the loops over
+/// runs; any other goes to [`any_plain_node`], which reads this one to the same result
+/// (`a_plain_node_is_read_alike_the_short_and_the_long_way` holds the two equal).
+#[inline(always)]
 fn plain_node(b: &[u8], i: usize) -> Option<(PlainMove, usize)> {
+    if let Some(
+        &[
+            b';',
+            c @ (b'B' | b'W'),
+            b'[',
+            x @ b'a'..=b'z',
+            y @ b'a'..=b'z',
+            b']',
+        ],
+    ) = b.get(i..i + 6)
+    {
+        let next = skip_ws(b, i + 6);
+        if let Some(b';' | b'(' | b')') = b.get(next) {
+            let color = if c == b'B' {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let point = SgfPoint {
+                x: x - b'a',
+                y: y - b'a',
+            };
+            let plain = PlainMove {
+                color,
+                m: SgfMove::Move(point),
+                time_left: None,
+            };
+            return Some((plain, next));
+        }
+    }
+    any_plain_node(b, i)
+}
+
+/// [`plain_node`] for every node, the commonest one included.
+#[inline(never)]
+fn any_plain_node(b: &[u8], i: usize) -> Option<(PlainMove, usize)> {
     if b.get(i) != Some(&b';') {
         return None;
     }

@@ -1,7 +1,7 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
 use super::super::{Deadline, Limits, decode, load_games, scan};
-use super::{Piece, Properties, nodes, plain_node, split};
+use super::{Piece, Properties, READ, any_plain_node, loader_reads, nodes, plain_node, split};
 use crate::board::Color;
 use crate::testing::{corpus, files_with_extension};
 
@@ -285,6 +285,18 @@ fn every_corpus_record_loads_the_same_in_parts_and_whole() {
     );
 }
 
+#[test]
+fn loader_reads_is_read_or_gm() {
+    for id in READ.into_iter().chain(["GM"]) {
+        assert_eq!(loader_reads(id.as_bytes()), Some(id));
+    }
+    for id in [
+        "", "C", "GN", "BM", "ABC", "A", "Bl", "b", "KOM", "FF", "CA", "AP", "RO",
+    ] {
+        assert_eq!(loader_reads(id.as_bytes()), None, "{id}");
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
 
@@ -315,6 +327,27 @@ proptest::proptest! {
         let text = format!("{root}{}{end}", pieces.concat());
         if let Err(e) = both_ways(text.as_bytes()) {
             proptest::prop_assert!(false, "{text:?}\n{e}");
+        }
+    }
+
+    /// The short way `plain_node` reads `;B[pd]` gives what the long way gives, at every
+    /// offset of texts made of nodes, their near misses and the bytes around them.
+    #[test]
+    fn a_plain_node_is_read_alike_the_short_and_the_long_way(
+        pieces in proptest::collection::vec(
+            proptest::sample::select(vec![
+                ";B[pd]", ";W[dp]", ";B[]", ";W[tt]", ";B[pd]\n", ";W[aa] ", ";B[zz]\r\n",
+                ";B[Pd]", ";W[p d]", ";B [aa]", ";B[a]", ";B[abc]", ";X[aa]", ";B[aa]C[x]",
+                ";W[dd]WL[12.5]", ";B[aa][bb]", "(", ")", ";", " ", "\n", "B", "[", "]", "a",
+                ";B[{a]", ";B[a{]", ";b[aa]", ";B[`a]",
+            ]),
+            0..12,
+        ),
+    ) {
+        let text = pieces.concat();
+        let b = text.as_bytes();
+        for i in 0..=b.len() {
+            proptest::prop_assert_eq!(plain_node(b, i), any_plain_node(b, i), "{:?} at {}", text, i);
         }
     }
 }

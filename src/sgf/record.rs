@@ -242,7 +242,7 @@ fn first_text(slot: &mut Option<String>, text: &str) {
     // nothing to split and join again.
     let single_spaced = !text.starts_with(' ')
         && !text.ends_with(' ')
-        && !text.contains("  ")
+        && !text.as_bytes().windows(2).any(|pair| pair == b"  ")
         && text.bytes().all(|c| c == b' ' || c.is_ascii_graphic());
     let t = if single_spaced {
         text.to_string()
@@ -430,7 +430,8 @@ impl Builder {
         if t.is_empty() {
             return;
         }
-        let value = if t.contains(['\n', '\r', '\t']) {
+        // Bytes, not chars: these three are ASCII, and no byte of a longer character is.
+        let value = if t.bytes().any(|c| matches!(c, b'\n' | b'\r' | b'\t')) {
             t.split_whitespace().collect::<Vec<_>>().join(" ")
         } else {
             t.to_string()
@@ -532,14 +533,21 @@ impl Builder {
     /// Read nodes holding one move and at most its time left (`plain.rs`), numbered from
     /// `first`: what [`Builder::node`] does with each, without gathering parts.
     fn plain_moves(&mut self, first: usize, run: &[PlainMove]) {
-        let tt_is_pass = self.tt_is_pass();
-        self.moves
-            .extend(run.iter().zip(first..).map(|(plain, node)| Move {
+        // Two loops, each with `tt_is_pass` fixed, so that the test is not made per move.
+        let moves = run.iter().zip(first..);
+        let read = |tt_is_pass| {
+            move |(plain, node): (&PlainMove, usize)| Move {
                 color: plain.color,
                 action: action(plain.m, tt_is_pass),
                 node,
                 time_left: plain.time_left,
-            }));
+            }
+        };
+        if self.tt_is_pass() {
+            self.moves.extend(moves.map(read(true)));
+        } else {
+            self.moves.extend(moves.map(read(false)));
+        }
     }
 
     fn property(&mut self, n: usize, prop: Prop, parts: &mut NodeParts) {

@@ -373,18 +373,32 @@ impl<'t> GameScanner<'t, '_> {
                     }
                 }
                 b';' => {
-                    self.nodes += 1;
-                    self.prev = Prev::Node;
-                    i += 1;
-                    if self.nodes > self.limits.max_nodes {
-                        let bound = Exceeded::Nodes;
-                        return End::Exceeded { bound, resume: i };
-                    }
-                    if let Some(next) = self.plain_move(i) {
+                    // A run of plain move nodes (`;B[pd];W[dp]...`) is read here, node
+                    // after node, without going back to the top of the loop: what it
+                    // would do with each `;` is what this does.
+                    let mut nodes = self.nodes;
+                    loop {
+                        nodes += 1;
+                        i += 1;
+                        if nodes > self.limits.max_nodes {
+                            self.nodes = nodes;
+                            self.prev = Prev::Node;
+                            let bound = Exceeded::Nodes;
+                            return End::Exceeded { bound, resume: i };
+                        }
+                        let Some(next) = self.plain_move(i) else {
+                            self.prev = Prev::Node;
+                            break;
+                        };
                         self.has_property = true;
-                        self.prev = Prev::Value;
                         i = next;
+                        // `plain_move` skipped the white space after the move.
+                        if b.get(i) != Some(&b';') {
+                            self.prev = Prev::Value;
+                            break;
+                        }
                     }
+                    self.nodes = nodes;
                 }
                 c if c.is_ascii_alphabetic() => {
                     self.i = i;
