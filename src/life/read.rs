@@ -641,11 +641,13 @@ impl Fight {
             // A kill, unless the other side takes back at least as many stones at once:
             // then the exchange was a loss, and the line ends with no winner.
             let taken = captured.count_ones();
-            return Some(Err(if self.retakes(after, taken) {
-                NO_KILL
-            } else {
-                won(me)
-            }));
+            return Some(Err(
+                if self.retakes(after, taken, chains, (chain, around)) {
+                    NO_KILL
+                } else {
+                    won(me)
+                },
+            ));
         }
         Some(Ok((
             after,
@@ -793,35 +795,37 @@ impl Fight {
     }
 
     /// Whether the side to move in `state` can capture at least `taken` stones with its
-    /// next move (the ko ban of `state` applies).
-    fn retakes(&self, state: State, taken: u32) -> bool {
+    /// next move (the ko ban of `state` applies). `state` follows a move of the other
+    /// side in the position whose chains are `before`, which made the chain `made` (its
+    /// stones and the points around it): the other side's chains in `state` are `made`
+    /// and its chains of `before` that `made` did not join, each with the same points
+    /// around it (its liberties are those of them still empty).
+    fn retakes(&self, state: State, taken: u32, before: &Chains, made: (u64, u64)) -> bool {
         let me = state.to_move;
         let them = me.opponent();
-        let mine = state.stones[me.index()];
         let theirs = state.stones[them.index()];
-        let empty = self.all() & !(mine | theirs);
-        // A move captures exactly the chains whose one liberty it fills: find each of the
-        // opponent's chains once, and keep those in atari with their last liberty.
-        let mut in_atari = [(0u64, 0u64); MAX_POINTS];
-        let mut n = 0;
-        let mut left = theirs;
-        while left != 0 {
-            let (chain, around) = self.chain(left & left.wrapping_neg(), theirs);
-            left &= !chain;
-            let liberties = around & empty;
-            if chain & self.safe[them.index()] == 0 && liberties.count_ones() == 1 {
-                in_atari[n] = (liberties, chain);
-                n += 1;
-            }
-        }
-        let in_atari = &in_atari[..n];
-        in_atari.iter().any(|&(at, _)| {
-            let captured = in_atari
+        let empty = self.all() & !(state.stones[0] | state.stones[1]);
+        let unsafe_chain = |chain: u64| chain & self.safe[them.index()] == 0;
+        // The last liberty of each of their chains in atari: a move captures exactly the
+        // chains whose one liberty it fills.
+        let in_atari = || {
+            before
                 .iter()
-                .filter(|&&(other, _)| other == at)
-                .fold(0u64, |m, &(_, chain)| m | chain);
+                .filter(|&(chain, _)| chain & theirs != 0 && chain & made.0 == 0)
+                .chain([made])
+                .filter(|&(chain, around)| {
+                    unsafe_chain(chain) && (around & empty).count_ones() == 1
+                })
+        };
+        let mut points = 0u64;
+        for (_, around) in in_atari() {
+            points |= around & empty;
+        }
+        bits(points).any(|p| {
+            let captured = in_atari()
+                .filter(|&(_, around)| around & empty == 1 << p)
+                .fold(0u64, |m, (chain, _)| m | chain);
             let n = captured.count_ones();
-            let p = at.trailing_zeros() as usize;
             n >= taken && !(state.ko as usize == p && n == 1 && self.ko_free != Some(me))
         })
     }
