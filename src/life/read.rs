@@ -701,18 +701,21 @@ impl Fight {
         // The last liberties of the opponent's chains in atari: captures.
         let mut captures = 0u64;
         let mut next_to_stones = 0u64;
+        let mut next_to_theirs = 0u64;
         for (chain, around) in chains.iter() {
             next_to_stones |= around;
-            let libs = around & empty;
-            if chain & theirs != 0 && chain & self.safe[them.index()] == 0 && libs.count_ones() == 1
-            {
-                captures |= libs;
+            if chain & theirs != 0 {
+                next_to_theirs |= around;
+                let libs = around & empty;
+                if chain & self.safe[them.index()] == 0 && libs.count_ones() == 1 {
+                    captures |= libs;
+                }
             }
         }
         let stones = mine | theirs;
         let targets = (self.targets[0] | self.targets[1]) & stones;
         let near = targets | self.around(targets);
-        let idle = self.idle(mine, theirs, me, chains);
+        let idle = self.idle(mine, theirs, me, chains, next_to_theirs);
         // The points by rank, each rank in reading order, the pass first among its rank:
         // the order a stable sort of the list by rank would give, without sorting.
         let open = empty & !idle;
@@ -732,15 +735,12 @@ impl Fight {
     /// outside the region counting as one). A stone there captures nothing, takes no
     /// liberty of the opponent's and joins nothing: it can only cost `me` liberties, so
     /// passing is never worse, and the reading does not play it.
-    fn idle(&self, mine: u64, theirs: u64, me: Color, chains: &Chains) -> u64 {
+    /// `next_to_theirs`: the region points next to the opponent's chains.
+    fn idle(&self, mine: u64, theirs: u64, me: Color, chains: &Chains, next_to_theirs: u64) -> u64 {
         let them = me.opponent();
         let empty = self.all() & !(mine | theirs);
         // An area that touches the opponent's stones, in the region or outside it, or an
         // empty point outside, has a point outside `quiet`: only areas inside it are idle.
-        let next_to_theirs = chains
-            .iter()
-            .filter(|&(chain, _)| chain & theirs != 0)
-            .fold(0u64, |m, (_, around)| m | around);
         let quiet = empty & !next_to_theirs & !(self.walls[them.index()] | self.open);
         let mut idle = 0u64;
         let mut left = quiet;
