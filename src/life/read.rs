@@ -1033,10 +1033,14 @@ struct Search<'a> {
 struct Workspace {
     /// What is known of each `(position, seeker)` the search met: see [`Table`].
     table: Table,
-    /// Lists of moves and chains, kept for reuse so that a search does not allocate one
-    /// per position.
-    buffers: Vec<Scratch>,
+    /// Chains of positions searched before, kept for reuse so that a search does not
+    /// allocate them per position.
+    chains: Vec<KeptChains>,
 }
+
+/// The chains of one position, boxed: taken from and given back to the workspace as a
+/// pointer, not copied (a [`Chains`] is over a kilobyte).
+type KeptChains = Box<Chains>;
 
 /// What a search knows of a position, for one seeker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1191,9 +1195,6 @@ impl Table {
     }
 }
 
-/// What the search of one position works with: the moves to try, and the chains.
-type Scratch = Box<Chains>;
-
 thread_local! {
     /// The workspace of the thread's searches (`None` while a search holds it).
     static WORKSPACE: RefCell<Option<Workspace>> = RefCell::new(Some(Workspace::default()));
@@ -1282,7 +1283,7 @@ impl<'a> Search<'a> {
             self.gave_up = true;
             return (false, true);
         }
-        let mut chains = self.work.buffers.pop().unwrap_or_else(Chains::new);
+        let mut chains = self.work.chains.pop().unwrap_or_else(Chains::new);
         match from {
             Some((before, played)) => chains.follow(before, played),
             None => chains.fill(self.fight, state.stones),
@@ -1290,7 +1291,7 @@ impl<'a> Search<'a> {
         // Only a move of the targets' own colour can settle them (the side to move is the
         // seeker then, in a fight with targets of one colour).
         if state.to_move == seeker && self.fight.settled(state.stones, &chains, &mut self.regions) {
-            self.work.buffers.push(chains);
+            self.work.chains.push(chains);
             self.work
                 .table
                 .put(slot, state.stones, meta, Mark::Known(false), true);
@@ -1332,7 +1333,7 @@ impl<'a> Search<'a> {
             }
             rests_on_line |= on_line;
         }
-        self.work.buffers.push(chains);
+        self.work.chains.push(chains);
         let rests_on_line = !result && rests_on_line;
         let mark = if !rests_on_line && !self.gave_up {
             Mark::Known(result)
