@@ -636,6 +636,20 @@ mod tests {
         }
     }
 
+    /// Stones on about `density` points in ten of a `width` by `height` board, of either
+    /// colour, drawn from `cells` (one per point, 0 to 9).
+    fn random_stones(width: u8, height: u8, density: u8, cells: &[u8]) -> Vec<Option<Color>> {
+        let n = usize::from(width) * usize::from(height);
+        cells[..n]
+            .iter()
+            .map(|&c| match c {
+                _ if c >= density => None,
+                _ if c % 2 == 0 => Some(Color::Black),
+                _ => Some(Color::White),
+            })
+            .collect()
+    }
+
     /// [`Position::regions`] as first written: a walk over the points, asking `open` of
     /// every neighbour.
     fn regions_by_points(
@@ -678,15 +692,7 @@ mod tests {
             cells in proptest::collection::vec(0u8..10, 625),
             gone in proptest::collection::vec(proptest::bool::weighted(0.2), 625),
         ) {
-            let n = usize::from(width) * usize::from(height);
-            let stones: Vec<Option<Color>> = cells[..n]
-                .iter()
-                .map(|&c| match c {
-                    _ if c >= density => None,
-                    _ if c % 2 == 0 => Some(Color::Black),
-                    _ => Some(Color::White),
-                })
-                .collect();
+            let stones = random_stones(width, height, density, &cells);
             let position = Position::from_stones(width, height, stones);
             // Empty points and the stones taken as gone, as the eye count asks.
             let open = |i: usize| position.stones[i].is_none() || gone[i];
@@ -705,16 +711,7 @@ mod tests {
             density in 0u8..=10,
             cells in proptest::collection::vec(0u8..10, 625),
         ) {
-            let n = usize::from(width) * usize::from(height);
-            // Stones on about `density` points in ten, of either colour.
-            let stones: Vec<Option<Color>> = cells[..n]
-                .iter()
-                .map(|&c| match c {
-                    _ if c >= density => None,
-                    _ if c % 2 == 0 => Some(Color::Black),
-                    _ => Some(Color::White),
-                })
-                .collect();
+            let stones = random_stones(width, height, density, &cells);
             let (fast, slow) = (
                 Position::from_stones(width, height, stones.clone()),
                 reference(width, height, stones),
