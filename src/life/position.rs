@@ -444,17 +444,10 @@ impl Position {
     /// The board of this position (setup stones, no captures), for the reader and the
     /// playouts that work on a [`Board`].
     pub fn board(&self) -> Board {
-        let mut board = Board::new(self.width, self.height).unwrap_or_else(|| {
-            // A position is only ever made from a board of a valid size.
+        Board::with_stones(self.width, self.height, &self.stones).unwrap_or_else(|| {
+            // A position is only ever made from a board of a valid size, one entry a point.
             unreachable!("a position of a valid size")
-        });
-        for (i, s) in self.stones.iter().enumerate() {
-            if s.is_some() {
-                // Setting a stone on an empty point of the board cannot fail.
-                let _ = board.set(self.point(i), *s);
-            }
-        }
-        board
+        })
     }
 }
 
