@@ -359,6 +359,46 @@ impl Board {
         Some(board)
     }
 
+    /// A board of `width` by `height` with `stones` (one per point, in reading order: rows
+    /// from the top, each from the left) set up. It is the very board that [`Board::new`]
+    /// and then [`Board::set`] of each stone in reading order give, down to which stone
+    /// heads each chain and the order [`Board::chain_stones`] walks it (so later plays
+    /// go the same way too), built in one pass over the stones and one over the empty
+    /// points instead of a liberty update per stone. `None` when [`Board::new`] refuses
+    /// the size or `stones` does not hold one entry per point.
+    pub fn with_stones(width: u8, height: u8, stones: &[Option<Color>]) -> Option<Board> {
+        let mut board = Board::new(width, height)?;
+        let w = usize::from(width);
+        if stones.len() != w * usize::from(height) {
+            return None;
+        }
+        for (y, row) in stones.chunks_exact(w).enumerate() {
+            let first = (y + 1) * STRIDE + 1;
+            for (cell, &stone) in (first..).zip(row) {
+                if let Some(color) = stone {
+                    board.place(cell, color);
+                }
+            }
+        }
+        // Every liberty count at once: each empty point is a liberty of each distinct
+        // chain next to it, as the counts kept by `set` are.
+        for y in 0..usize::from(height) {
+            let first = (y + 1) * STRIDE + 1;
+            for cell in first..first + w {
+                if board.cells[cell] != EMPTY {
+                    continue;
+                }
+                let mut around = Heads::new();
+                for nb in neighbours(cell) {
+                    if is_stone(board.cells[nb]) && around.insert(board.head[nb]) {
+                        board.chains[usize::from(board.head[nb])].liberties += 1;
+                    }
+                }
+            }
+        }
+        Some(board)
+    }
+
     /// The board's width (columns).
     pub fn width(&self) -> u8 {
         self.width
@@ -880,6 +920,73 @@ impl Board {
             ref several => self.join_several(cell, empty, several),
         }
         taken
+    }
+
+    /// Put a stone of `color` on the empty on-board `cell` as [`Board::add_stone`] would
+    /// when the stones are set in reading order, but leave every liberty count for the
+    /// caller ([`Board::with_stones`]) to make. The chains it joins are the same: of its
+    /// neighbours only the one above and the one to the left are down yet, and
+    /// `add_stone` takes them in that order. A stone joining one chain is added after its
+    /// head as [`Board::join`] does; one joining two becomes a chain of its own merged
+    /// with the one above and then the one to the left, as [`Board::join_several`] does,
+    /// the same chain relabelled each time since the choice rests on the stone counts
+    /// alone.
+    fn place(&mut self, cell: usize, color: Color) {
+        let me = stone_of(color);
+        self.cells[cell] = me;
+        self.hash ^= ZOBRIST[cell][color.index()];
+        self.stones[color.index()] += 1;
+        let chain_at = |nb: usize| {
+            if self.cells[nb] == me {
+                self.head[nb]
+            } else {
+                NO_CHAIN
+            }
+        };
+        let (up, left) = (chain_at(cell - STRIDE), chain_at(cell - 1));
+        let one = if up == NO_CHAIN {
+            left
+        } else if left == NO_CHAIN || left == up {
+            up
+        } else {
+            self.new_chain(cell, 0);
+            self.merge_stones(cell, usize::from(up));
+            self.merge_stones(cell, usize::from(left));
+            return;
+        };
+        if one == NO_CHAIN {
+            self.new_chain(cell, 0);
+        } else {
+            let head = usize::from(one);
+            self.head[cell] = one;
+            self.next[cell] = self.next[head];
+            self.next[head] = cell as u16;
+            self.chains[head].stones += 1;
+        }
+    }
+
+    /// [`Board::merge`] without the liberties: the same chain relabelled, the same lists
+    /// spliced, the stone counts added.
+    fn merge_stones(&mut self, a: usize, b: usize) {
+        let mut big = usize::from(self.head[a]);
+        let mut small = usize::from(self.head[b]);
+        if big == small {
+            return;
+        }
+        if self.chains[big].stones < self.chains[small].stones {
+            std::mem::swap(&mut big, &mut small);
+        }
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = usize::from(self.next[s]);
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        let small_stones = self.chains[small].stones;
+        self.chains[big].stones += small_stones;
     }
 
     /// Join the stone just put on `cell`, which has `empty` empty neighbours, with its
@@ -1870,4 +1977,90 @@ mod tests {
     }
 
     const PINNED_KEY_AA_BLACK: u64 = 3_799_215_708_552_455_432;
+
+    /// Everything a board holds that can matter, now or to a later play: the stones, each
+    /// stone's head and successor, the counts at each head, the hash, the counters and
+    /// the ko point. (Counts left at cells that are no longer heads are never read.)
+    fn state(b: &Board) -> impl PartialEq + std::fmt::Debug {
+        let stones: Vec<usize> = (0..CELLS).filter(|&c| is_stone(b.cells[c])).collect();
+        let heads: Vec<u16> = stones.iter().map(|&c| b.head[c]).collect();
+        let next: Vec<u16> = stones.iter().map(|&c| b.next[c]).collect();
+        let counts: Vec<ChainInfo> = stones
+            .iter()
+            .filter(|&&c| usize::from(b.head[c]) == c)
+            .map(|&c| b.chains[c])
+            .collect();
+        (
+            (b.width, b.height, b.cells.to_vec(), b.head.to_vec()),
+            (stones, heads, next, counts),
+            (b.hash, b.stones, b.removed, b.ko_cell, b.ko_color),
+        )
+    }
+
+    /// What a caller sees of a board: every point's stone, liberties and chain (in the
+    /// order [`Board::chain_stones`] walks it), the hash, the counters and the ko point.
+    fn seen(b: &Board) -> impl PartialEq + std::fmt::Debug {
+        let points: Vec<_> = (0..b.height)
+            .flat_map(|y| (0..b.width).map(move |x| Point::new(x, y)))
+            .map(|p| {
+                (
+                    b.get(p),
+                    b.liberties(p),
+                    b.chain_stones(p).collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        let counts = [Black, White].map(|c| (b.stones(c), b.removed(c)));
+        (points, b.hash(), counts, b.ko_point())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+        /// `with_stones` builds the board that `set` builds stone by stone in reading
+        /// order, on every size and shape up to 25x25, and the two boards then play alike.
+        #[test]
+        fn with_stones_is_set_one_by_one(
+            width in 1u8..=25,
+            height in 1u8..=25,
+            density in 0u8..=10,
+            black in 0u8..=10,
+            cells in proptest::collection::vec(0u8..10, 625),
+            plays in proptest::collection::vec((proptest::bool::ANY, 0u8..25, 0u8..25), 0..60),
+        ) {
+            let n = usize::from(width) * usize::from(height);
+            let stones: Vec<Option<Color>> = cells[..n]
+                .iter()
+                .map(|&c| match c {
+                    _ if c >= density => None,
+                    _ if c < black => Some(Black),
+                    _ => Some(White),
+                })
+                .collect();
+            let mut one_by_one = Board::new(width, height).expect("a valid size");
+            for (i, &stone) in stones.iter().enumerate() {
+                let p = Point::new((i % usize::from(width)) as u8, (i / usize::from(width)) as u8);
+                one_by_one.set(p, stone).expect("on the board");
+            }
+            let mut at_once = Board::with_stones(width, height, &stones).expect("a valid size");
+            at_once.check_consistency().map_err(proptest::test_runner::TestCaseError::fail)?;
+            proptest::prop_assert_eq!(state(&at_once), state(&one_by_one));
+            proptest::prop_assert_eq!(seen(&at_once), seen(&one_by_one));
+            for (black, x, y) in plays {
+                let (color, p) = (if black { Black } else { White }, Point::new(x % width, y % height));
+                proptest::prop_assert_eq!(at_once.play(color, p), one_by_one.play(color, p));
+                proptest::prop_assert_eq!(state(&at_once), state(&one_by_one));
+                proptest::prop_assert_eq!(seen(&at_once), seen(&one_by_one));
+            }
+        }
+    }
+
+    #[test]
+    fn with_stones_refuses_a_bad_size_or_count() {
+        assert!(Board::with_stones(0, 3, &[]).is_none());
+        assert!(Board::with_stones(26, 1, &[None; 26]).is_none());
+        assert!(Board::with_stones(2, 2, &[None; 3]).is_none());
+        assert!(Board::with_stones(2, 2, &[None; 5]).is_none());
+        let b = Board::with_stones(2, 2, &[Some(Black), None, None, Some(White)]);
+        assert_eq!(b.expect("a valid board").to_string(), "X.\n.O\n");
+    }
 }

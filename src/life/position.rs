@@ -272,15 +272,21 @@ impl Position {
     /// first point in reading order (so they are numbered in that order as they are
     /// found), on the grid with a border; each list is then filled in reading order, so
     /// sorted as it is built.
+    ///
+    /// The scratch and per-point vectors are built so that none is filled whole first
+    /// (a fill of a few kilobytes is a large share of the work on small boards), and
+    /// each list is given its size, or a bound on it, from the start.
     fn read_chains_and_areas(&mut self) {
         let n = self.len();
         let mut grid = Grid::new(self);
-        // Per cell: its chain (a stone) or area (an empty point); NONE until reached, and
-        // for the cells off the board.
-        let mut id = vec![NONE; grid.cells.len()];
+        // Per cell: its chain (a stone) or area (an empty point); UNSET until reached,
+        // and for the cells off the board. Four bytes a cell rather than eight: half the
+        // fill (a fill of a few kilobytes is a large share of the work on small boards).
+        const UNSET: u32 = u32::MAX;
+        let mut id = vec![UNSET; grid.cells.len()];
         let mut stack: Vec<usize> = Vec::with_capacity(n);
         for &start in &grid.cell_of {
-            if id[start] != NONE {
+            if id[start] != UNSET {
                 continue;
             }
             let kind = grid.cells[start];
@@ -289,14 +295,16 @@ impl Position {
             } else {
                 self.chains.len()
             };
+            // At most 625 points, so parts, on a board.
+            let part_id = part as u32;
             let mut size = 0;
-            id[start] = part;
+            id[start] = part_id;
             stack.push(start);
             while let Some(cell) = stack.pop() {
                 size += 1;
                 for nb in grid.neighbours(cell) {
-                    if grid.cells[nb] == kind && id[nb] == NONE {
-                        id[nb] = part;
+                    if grid.cells[nb] == kind && id[nb] == UNSET {
+                        id[nb] = part_id;
                         stack.push(nb);
                     }
                 }
@@ -321,27 +329,37 @@ impl Position {
                 });
             }
         }
-        self.chain_of = vec![NONE; n];
-        self.area_of = vec![NONE; n];
+        // An area of p points touches at most 2p + 2 points, so at most that many chains:
+        // each list sized once rather than grown.
+        let chains = self.chains.len();
+        for area in &mut self.areas {
+            // `points` has room for the area's p points, no more.
+            area.chains = Vec::with_capacity(chains.min(2 * area.points.capacity() + 2));
+        }
+        let cells = &grid.cells;
+        self.chain_of = Vec::with_capacity(n);
+        self.area_of = Vec::with_capacity(n);
         // Per chain: the last area it was listed next to, so that an area lists a chain
         // once per run of its points next to it rather than once per point (the lists
         // are sorted and deduplicated at the end all the same).
-        let mut listed = vec![NONE; self.chains.len()];
+        let mut listed = vec![u32::MAX; chains];
         for (i, &cell) in grid.cell_of.iter().enumerate() {
             let part = id[cell];
-            if grid.cells[cell] != EMPTY {
-                self.chain_of[i] = part;
-                self.chains[part].stones.push(i);
+            if cells[cell] != EMPTY {
+                self.chain_of.push(part as usize);
+                self.area_of.push(NONE);
+                self.chains[part as usize].stones.push(i);
                 continue;
             }
-            self.area_of[i] = part;
-            self.areas[part].points.push(i);
+            self.chain_of.push(NONE);
+            self.area_of.push(part as usize);
+            self.areas[part as usize].points.push(i);
             // Liberties and the chains around each area, from the empty points in
             // reading order: each chain gets a liberty once, in order.
-            let mut around = [NONE; 4];
+            let mut around = [u32::MAX; 4];
             let mut k = 0;
             for nb in grid.neighbours(cell) {
-                if matches!(grid.cells[nb], BLACK | WHITE) {
+                if matches!(cells[nb], BLACK | WHITE) {
                     let c = id[nb];
                     if !around[..k].contains(&c) {
                         around[k] = c;
@@ -350,13 +368,13 @@ impl Position {
                 }
             }
             for &c in &around[..k] {
-                let chain = &mut self.chains[c];
+                let chain = &mut self.chains[c as usize];
                 chain.libs.push(i);
-                let area = &mut self.areas[part];
+                let area = &mut self.areas[part as usize];
                 area.touches |= bit(chain.color);
-                if listed[c] != part {
-                    listed[c] = part;
-                    area.chains.push(c);
+                if listed[c as usize] != part {
+                    listed[c as usize] = part;
+                    area.chains.push(c as usize);
                 }
             }
         }
@@ -364,7 +382,10 @@ impl Position {
             area.chains.sort_unstable();
             area.chains.dedup();
         }
-        grid.part = id;
+        grid.part = id
+            .iter()
+            .map(|&p| if p == UNSET { NONE } else { p as usize })
+            .collect();
         self.grid = grid;
     }
 
@@ -444,17 +465,10 @@ impl Position {
     /// The board of this position (setup stones, no captures), for the reader and the
     /// playouts that work on a [`Board`].
     pub fn board(&self) -> Board {
-        let mut board = Board::new(self.width, self.height).unwrap_or_else(|| {
-            // A position is only ever made from a board of a valid size.
+        Board::with_stones(self.width, self.height, &self.stones).unwrap_or_else(|| {
+            // A position is only ever made from a board of a valid size, one entry a point.
             unreachable!("a position of a valid size")
-        });
-        for (i, s) in self.stones.iter().enumerate() {
-            if s.is_some() {
-                // Setting a stone on an empty point of the board cannot fail.
-                let _ = board.set(self.point(i), *s);
-            }
-        }
-        board
+        })
     }
 }
 
@@ -636,6 +650,107 @@ mod tests {
         }
     }
 
+    /// [`Position::from_stones`] as it was before its vectors were sized up front (kept as
+    /// the reference): a flood fill from each point not yet reached, on the grid with a
+    /// border, then one pass over the points for the lists, each grown as needed and each
+    /// area's chains sorted at the end.
+    fn from_stones_by_flood_fill(width: u8, height: u8, stones: Vec<Option<Color>>) -> Position {
+        let mut position = Position {
+            width,
+            height,
+            stones,
+            chains: Vec::new(),
+            chain_of: Vec::new(),
+            areas: Vec::new(),
+            area_of: Vec::new(),
+            grid: Grid::default(),
+        };
+        let n = position.len();
+        let mut grid = Grid::new(&position);
+        let mut id = vec![NONE; grid.cells.len()];
+        let mut stack: Vec<usize> = Vec::with_capacity(n);
+        for &start in &grid.cell_of {
+            if id[start] != NONE {
+                continue;
+            }
+            let kind = grid.cells[start];
+            let part = if kind == EMPTY {
+                position.areas.len()
+            } else {
+                position.chains.len()
+            };
+            id[start] = part;
+            stack.push(start);
+            while let Some(cell) = stack.pop() {
+                for nb in grid.neighbours(cell) {
+                    if grid.cells[nb] == kind && id[nb] == NONE {
+                        id[nb] = part;
+                        stack.push(nb);
+                    }
+                }
+            }
+            if kind == EMPTY {
+                position.areas.push(Area {
+                    points: Vec::new(),
+                    chains: Vec::new(),
+                    touches: 0,
+                });
+            } else {
+                let color = if kind == BLACK {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                position.chains.push(Chain {
+                    color,
+                    stones: Vec::new(),
+                    libs: Vec::new(),
+                });
+            }
+        }
+        position.chain_of = vec![NONE; n];
+        position.area_of = vec![NONE; n];
+        let mut listed = vec![NONE; position.chains.len()];
+        for (i, &cell) in grid.cell_of.iter().enumerate() {
+            let part = id[cell];
+            if grid.cells[cell] != EMPTY {
+                position.chain_of[i] = part;
+                position.chains[part].stones.push(i);
+                continue;
+            }
+            position.area_of[i] = part;
+            position.areas[part].points.push(i);
+            let mut around = [NONE; 4];
+            let mut k = 0;
+            for nb in grid.neighbours(cell) {
+                if matches!(grid.cells[nb], BLACK | WHITE) {
+                    let c = id[nb];
+                    if !around[..k].contains(&c) {
+                        around[k] = c;
+                        k += 1;
+                    }
+                }
+            }
+            for &c in &around[..k] {
+                let chain = &mut position.chains[c];
+                chain.libs.push(i);
+                let area = &mut position.areas[part];
+                area.touches |= bit(chain.color);
+                if listed[c] != part {
+                    listed[c] = part;
+                    area.chains.push(c);
+                }
+            }
+        }
+        for area in &mut position.areas {
+            area.chains.sort_unstable();
+            area.chains.dedup();
+        }
+        grid.part = id;
+        position.grid = grid;
+        position
+    }
+
     /// Stones on about `density` points in ten of a `width` by `height` board, of either
     /// colour, drawn from `cells` (one per point, 0 to 9).
     fn random_stones(width: u8, height: u8, density: u8, cells: &[u8]) -> Vec<Option<Color>> {
@@ -645,6 +760,27 @@ mod tests {
             .map(|&c| match c {
                 _ if c >= density => None,
                 _ if c % 2 == 0 => Some(Color::Black),
+                _ => Some(Color::White),
+            })
+            .collect()
+    }
+
+    /// Stones on about `density` points in ten, Black on those drawn below `black` and
+    /// White on the others: one colour alone at times, so that chains and areas grow
+    /// long and winding.
+    fn two_colour_stones(
+        width: u8,
+        height: u8,
+        density: u8,
+        black: u8,
+        cells: &[u8],
+    ) -> Vec<Option<Color>> {
+        let n = usize::from(width) * usize::from(height);
+        cells[..n]
+            .iter()
+            .map(|&c| match c {
+                _ if c >= density => None,
+                _ if c < black => Some(Color::Black),
                 _ => Some(Color::White),
             })
             .collect()
@@ -719,6 +855,45 @@ mod tests {
             proptest::prop_assert_eq!(
                 (fast.chains, fast.chain_of, fast.areas, fast.area_of),
                 (slow.chains, slow.chain_of, slow.areas, slow.area_of)
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The builder makes the very position (lists, numbering, the grid and its
+        /// parts) its first version made, on boards of every shape up to 25x25.
+        #[test]
+        fn the_builder_matches_its_first_version(
+            width in 1u8..=25,
+            height in 1u8..=25,
+            density in 0u8..=10,
+            black in 0u8..=10,
+            cells in proptest::collection::vec(0u8..10, 625),
+        ) {
+            let stones = two_colour_stones(width, height, density, black, &cells);
+            proptest::prop_assert_eq!(
+                Position::from_stones(width, height, stones.clone()),
+                from_stones_by_flood_fill(width, height, stones)
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The same on small boards, where every shape of the edges comes up often.
+        #[test]
+        fn the_builder_matches_its_first_version_on_small_boards(
+            width in 1u8..=6,
+            height in 1u8..=6,
+            density in 0u8..=10,
+            black in 0u8..=10,
+            cells in proptest::collection::vec(0u8..10, 625),
+        ) {
+            let stones = two_colour_stones(width, height, density, black, &cells);
+            proptest::prop_assert_eq!(
+                Position::from_stones(width, height, stones.clone()),
+                from_stones_by_flood_fill(width, height, stones)
             );
         }
     }
