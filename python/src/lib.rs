@@ -671,102 +671,37 @@ impl Row {
 
 /// The columns are getters (attributes of the type, found at once), not a `__getattr__`
 /// (called only after Python's own lookup has failed and made its `AttributeError`,
-/// which was most of the cost of reading `row.valid`). One per key of [`ROW_KEYS`];
-/// `test_batch.py` reads each.
+/// which was most of the cost of reading `row.valid`). `row_columns!` makes one per
+/// column from the one list of the columns, with [`ROW_KEYS`]; `test_batch.py` reads each.
+macro_rules! row_columns {
+    ($(#[$attr:meta])* impl $row:ident { columns: [$($key:ident),+ $(,)?]; $($methods:tt)* }) => {
+        /// The keys of a row, in the order of `goref batch --jsonl`.
+        const ROW_KEYS: [&str; [$(stringify!($key)),+].len()] = [$(stringify!($key)),+];
+
+        // The attribute and the `impl` are the caller's tokens, so `#[pymethods]`
+        // expands as if written there.
+        $(#[$attr])*
+        impl $row {
+            $(
+                #[getter]
+                fn $key(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                    self.attribute(py, stringify!($key))
+                }
+            )+
+
+            $($methods)*
+        }
+    };
+}
+
+row_columns! {
 #[pymethods]
 impl Row {
-    #[getter]
-    fn file(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "file")
-    }
-    #[getter]
-    fn game(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "game")
-    }
-    #[getter]
-    fn rules(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "rules")
-    }
-    #[getter]
-    fn size(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "size")
-    }
-    #[getter]
-    fn komi(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "komi")
-    }
-    #[getter]
-    fn handicap(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "handicap")
-    }
-    #[getter]
-    fn black(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "black")
-    }
-    #[getter]
-    fn white(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "white")
-    }
-    #[getter]
-    fn moves(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "moves")
-    }
-    #[getter]
-    fn valid(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "valid")
-    }
-    #[getter]
-    fn illegal_count(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "illegal_count")
-    }
-    #[getter]
-    fn first_illegal_move(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "first_illegal_move")
-    }
-    #[getter]
-    fn first_illegal_kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "first_illegal_kind")
-    }
-    #[getter]
-    fn recorded_result(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "recorded_result")
-    }
-    #[getter]
-    fn result(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "result")
-    }
-    #[getter]
-    fn black_score(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "black_score")
-    }
-    #[getter]
-    fn white_score(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "white_score")
-    }
-    #[getter]
-    fn margin(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "margin")
-    }
-    #[getter]
-    fn dead_source(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "dead_source")
-    }
-    #[getter]
-    fn result_matches(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "result_matches")
-    }
-    #[getter]
-    fn error(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "error")
-    }
-    #[getter]
-    fn decided_by(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "decided_by")
-    }
-    #[getter]
-    fn findings(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        self.attribute(py, "findings")
-    }
+    columns: [
+        file, game, rules, size, komi, handicap, black, white, moves, valid, illegal_count,
+        first_illegal_move, first_illegal_kind, recorded_result, result, black_score,
+        white_score, margin, dead_source, result_matches, error, decided_by, findings,
+    ];
 
     fn __dir__(&self) -> Vec<&'static str> {
         let mut names = ROW_KEYS.to_vec();
@@ -805,33 +740,7 @@ impl Row {
         Ok(format!("Row({})", parts.join(", ")))
     }
 }
-
-/// The keys of a row, in the order of `goref batch --jsonl`.
-const ROW_KEYS: [&str; 23] = [
-    "file",
-    "game",
-    "rules",
-    "size",
-    "komi",
-    "handicap",
-    "black",
-    "white",
-    "moves",
-    "valid",
-    "illegal_count",
-    "first_illegal_move",
-    "first_illegal_kind",
-    "recorded_result",
-    "result",
-    "black_score",
-    "white_score",
-    "margin",
-    "dead_source",
-    "result_matches",
-    "error",
-    "decided_by",
-    "findings",
-];
+}
 
 // ---------------------------------------------------------------------------------------
 // batch

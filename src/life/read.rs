@@ -1143,19 +1143,35 @@ impl Table {
         }
     }
 
-    /// Record `mark` for `(stones, meta)`, whose slot was `i` when last found (it moves
-    /// when the table grows), or a free slot `i` that [`Table::find`] gave for it with
-    /// no entry added since; the slot it is in now.
-    fn put(&mut self, i: usize, stones: [u64; 2], meta: u32, mark: Mark, fresh: bool) -> usize {
+    /// Record `mark` for `(stones, meta)` in slot `i`, which [`Table::find`] gave for it
+    /// with no entry added since (the slot holding it, or the free one where it goes);
+    /// the slot it is in now. Spares the second probe of [`Table::record`].
+    fn claim(&mut self, i: usize, stones: [u64; 2], meta: u32, mark: Mark) -> usize {
+        if self.slots[i].generation == self.generation {
+            // Nothing was added since `find`, so a slot in use is this entry's own.
+            self.slots[i].mark = mark;
+            return i;
+        }
+        if 2 * (self.len + 1) > self.slots.len() {
+            // Full enough to grow: the entry moves with the rest.
+            return self.record(i, stones, meta, mark);
+        }
+        self.len += 1;
+        self.slots[i] = Slot {
+            stones,
+            meta,
+            generation: self.generation,
+            mark,
+        };
+        i
+    }
+
+    /// Record `mark` for `(stones, meta)`, whose slot was `i` when last found (entries
+    /// may have been added since, and the table may have grown); the slot it is in now.
+    fn record(&mut self, i: usize, stones: [u64; 2], meta: u32, mark: Mark) -> usize {
         let slot = &self.slots[i];
         let i = if slot.generation == self.generation && slot.stones == stones && slot.meta == meta
         {
-            i
-        } else if fresh
-            && slot.generation != self.generation
-            && 2 * (self.len + 1) <= self.slots.len()
-        {
-            self.len += 1;
             i
         } else {
             let mut i = self.find(stones, meta);
@@ -1294,13 +1310,13 @@ impl<'a> Search<'a> {
             self.work.chains.push(chains);
             self.work
                 .table
-                .put(slot, state.stones, meta, Mark::Known(false), true);
+                .claim(slot, state.stones, meta, Mark::Known(false));
             return (false, false);
         }
         let slot = self
             .work
             .table
-            .put(slot, state.stones, meta, Mark::OnLine, true);
+            .claim(slot, state.stones, meta, Mark::OnLine);
         let seeking = state.to_move == seeker;
         let moves = self.fight.candidates(state, seeker, &chains);
         // A seeker's position is won by one move into a won position; the other side's
@@ -1340,7 +1356,7 @@ impl<'a> Search<'a> {
         } else {
             Mark::Unknown
         };
-        self.work.table.put(slot, state.stones, meta, mark, false);
+        self.work.table.record(slot, state.stones, meta, mark);
         (result, rests_on_line)
     }
 }
