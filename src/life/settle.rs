@@ -338,8 +338,7 @@ pub(crate) fn settle_checking_on(
 ) -> Settlement {
     let mut out = plain(board, dead);
     let position = &out.position;
-    let alive = chains_alive(position, Suicide::Allowed);
-    let wall = fights::walls(position, |i| alive[position.chain_of[i]]);
+    let wall = walls_proved(position);
     // The working board, made when first needed (a position with no fight and no dame
     // between walls never needs it).
     let mut work: Option<Board> = None;
@@ -361,7 +360,7 @@ pub(crate) fn settle_checking_on(
             region: position.points(&cluster.points),
             groups: fights::groups(position, &cluster),
             cluster: &cluster,
-            board: work.get_or_insert_with(|| position.board()),
+            board: work.get_or_insert_with(|| working_board(board, position)),
             must_fill: &mut must_fill,
             unsettled: &mut unsettled,
         };
@@ -394,7 +393,7 @@ pub(crate) fn settle_checking_on(
         }
     }
     clustered.sort_unstable();
-    dame_between_walls(position, &clustered, &mut work, &mut must_fill);
+    dame_between_walls(board, position, &clustered, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -435,6 +434,54 @@ pub(crate) fn settle_checking_on(
     out.unsettled = unsettled;
     out.not_alive = position.points(&not_alive);
     out
+}
+
+/// The walls of `position` ([`fights::walls`]) with the chains Benson's algorithm proves
+/// pass-alive when suicide is allowed ([`chains_alive`]) as the proved ones.
+///
+/// A chain with a liberty in a large area is a wall whatever the proof says: the proof
+/// only adds the chains that have none. So when every chain has one, the proof (a walk
+/// over the whole board) would change no wall and is not run; otherwise it is, and adds
+/// its chains. Either way the walls are exactly `fights::walls(position, |i|
+/// alive[position.chain_of[i]])`, as `fights::walls` ORs the two tests per chain.
+fn walls_proved(position: &Position) -> Vec<bool> {
+    let mut wall = fights::walls(position, |_| false);
+    if wall.iter().all(|&w| w) {
+        return wall;
+    }
+    let alive = chains_alive(position, Suicide::Allowed);
+    for (w, &a) in wall.iter_mut().zip(&alive) {
+        *w |= a;
+    }
+    wall
+}
+
+/// The working board of a settling: the stones of `position` (the final position
+/// `board` with the dead stones off) on a board of its size, as [`Position::board`] makes
+/// it, but loaded in one pass ([`Board::load_position`] labels each chain once) rather
+/// than stone by stone, each joining its chains.
+///
+/// The two boards hold the same stones, the same chains with the same liberties, the same
+/// hash and counters (stones on the board; none removed) and no ko point. Only the order
+/// in which [`Board::chain_stones`] walks a chain, and which stone heads it, may differ;
+/// nothing that reads the working board depends on them: the settling asks whether any
+/// stone of a chain is outside a region and for the one liberty of a chain in atari, the
+/// fights count a chain's stones and look for an eye next to it, and a play removes the
+/// same stones in any order. `board` only lends its size when the new board cannot be made
+/// (never: a position is only made from a board of a valid size).
+fn working_board(board: &Board, position: &Position) -> Board {
+    let bytes: Vec<u8> = position
+        .stones
+        .iter()
+        .map(|s| match s {
+            None => 0,
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+        })
+        .collect();
+    let mut work = Board::new(position.width(), position.height()).unwrap_or_else(|| board.clone());
+    work.load_position(&bytes);
+    work
 }
 
 /// How a group of a cluster stands once its threats are answered.
@@ -938,6 +985,7 @@ fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unse
 /// `fixtures/positions/fake-seki-fill-order.sgf` (Black's dame E5 leaves White's F5 in
 /// atari on G5, inside White's territory).
 fn dame_between_walls(
+    board: &Board,
     position: &Position,
     clustered: &[usize],
     work: &mut Option<Board>,
@@ -950,7 +998,7 @@ fn dame_between_walls(
         {
             continue;
         }
-        let work = work.get_or_insert_with(|| position.board());
+        let work = work.get_or_insert_with(|| working_board(board, position));
         for &i in &area.points {
             let p = position.point(i);
             if work.get(p).is_some() {
@@ -1182,3 +1230,7 @@ fn read_named(
     let outcome = reader.kills(board, &region, &targets, &theirs, group.color)?;
     Some((chains, outcome))
 }
+
+#[cfg(test)]
+#[path = "settle_tests.rs"]
+mod tests;

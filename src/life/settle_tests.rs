@@ -1,0 +1,87 @@
+//! The shortcuts of the settling held equal to what they replace, on random positions.
+
+use super::*;
+
+/// Stones of a `width` by `height` board: a point holds a stone when its cell is below
+/// `density` (0 to 10), black on even cells, white on odd ones.
+fn random_position(width: u8, height: u8, density: u8, cells: &[u8]) -> Position {
+    let n = usize::from(width) * usize::from(height);
+    let stones = cells[..n]
+        .iter()
+        .map(|&c| match c {
+            _ if c >= density => None,
+            _ if c % 2 == 0 => Some(Color::Black),
+            _ => Some(Color::White),
+        })
+        .collect();
+    Position::from_stones(width, height, stones)
+}
+
+/// Whether two boards answer every question the settling and the fights ask alike: the
+/// stones, the chains (their stones in reading order, their liberties), the hash and the
+/// counters, the ko point, and the board after a stone of either colour on every empty
+/// point.
+fn same_board(a: &Board, b: &Board) -> Result<(), String> {
+    a.check_consistency()?;
+    b.check_consistency()?;
+    if !a.same_position(b) || a.hash() != b.hash() || a.ko_point() != b.ko_point() {
+        return Err("stones, hash or ko point differ".to_string());
+    }
+    for color in [Color::Black, Color::White] {
+        if a.stones(color) != b.stones(color) || a.removed(color) != b.removed(color) {
+            return Err("counters differ".to_string());
+        }
+    }
+    for y in 0..a.height() {
+        for x in 0..a.width() {
+            let p = Point::new(x, y);
+            if a.liberties(p) != b.liberties(p) || a.chain(p) != b.chain(p) {
+                return Err(format!("the chain at {p:?} differs"));
+            }
+            let count = |board: &Board| board.chain_stones(p).count();
+            if count(a) != count(b) {
+                return Err(format!("the walk of the chain at {p:?} differs"));
+            }
+            if a.get(p).is_none() {
+                for color in [Color::Black, Color::White] {
+                    match (with_move(a, color, p), with_move(b, color, p)) {
+                        (None, None) => {}
+                        (Some(x), Some(y))
+                            if x.same_position(&y) && x.ko_point() == y.ko_point() => {}
+                        _ => return Err(format!("a play at {p:?} differs")),
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    #[test]
+    fn working_board_as_the_position_makes_it(
+        width in 1u8..=19,
+        height in 1u8..=19,
+        density in 0u8..=10,
+        cells in proptest::collection::vec(0u8..10, 361),
+    ) {
+        let position = random_position(width, height, density, &cells);
+        let reference = position.board();
+        let fast = working_board(&reference, &position);
+        proptest::prop_assert_eq!(same_board(&fast, &reference), Ok(()));
+    }
+
+    #[test]
+    fn walls_as_with_the_whole_proof(
+        width in 1u8..=19,
+        height in 1u8..=19,
+        density in 0u8..=10,
+        cells in proptest::collection::vec(0u8..10, 361),
+    ) {
+        let position = random_position(width, height, density, &cells);
+        let alive = chains_alive(&position, Suicide::Allowed);
+        let full = fights::walls(&position, |i| alive[position.chain_of[i]]);
+        proptest::prop_assert_eq!(walls_proved(&position), full);
+    }
+}
