@@ -1170,12 +1170,7 @@ fn check_dead(
                 walled[c] = true;
             }
         }
-        let Some(cluster) = fights::clusters(&position, &walled)
-            .into_iter()
-            .find(|cluster| cluster.chains.binary_search(&d).is_ok())
-        else {
-            continue;
-        };
+        let cluster = cluster_of(&position, &walled, d);
         if fights::is_open(&position, &cluster) || !fights::is_readable(&position, &cluster) {
             continue;
         }
@@ -1190,6 +1185,71 @@ fn check_dead(
                 report(chains, color, outcome);
             }
         }
+    }
+}
+
+/// The cluster of `position` with the walls `wall` that holds chain `d`, which must not
+/// be a wall: the one of [`fights::clusters`]`(position, wall)` with `d` among its chains,
+/// found by a walk from `d` alone instead of joining the clusters of the whole board.
+///
+/// `fights::clusters` joins a small area with each chain next to it that is not a wall,
+/// and two chains that touch stone against stone when neither is a wall; a cluster is what
+/// these links join. The walk follows the same links from `d`: from a chain, to the small
+/// areas of its liberties (the areas next to a chain are those of its liberties, and an
+/// area lists exactly the chains next to it) and to the chains that are not walls next to
+/// its stones; from a small area, to the chains next to it that are not walls. So it
+/// reaches the chains and small areas of `d`'s cluster, no more, and lists them, and their
+/// points, sorted, as `fights::clusters` does.
+fn cluster_of(position: &Position, wall: &[bool], d: usize) -> Cluster {
+    let small = |a: usize| position.areas[a].points.len() <= fights::SMALL_AREA;
+    let mut seen_chain = vec![false; position.chains.len()];
+    let mut seen_area = vec![false; position.areas.len()];
+    let mut chains = vec![d];
+    let mut areas: Vec<usize> = Vec::new();
+    seen_chain[d] = true;
+    let mut next = 0;
+    while next < chains.len() {
+        let c = chains[next];
+        next += 1;
+        let chain = &position.chains[c];
+        for &l in &chain.libs {
+            let a = position.area_of[l];
+            if seen_area[a] || !small(a) {
+                continue;
+            }
+            seen_area[a] = true;
+            areas.push(a);
+            for &o in &position.areas[a].chains {
+                if !wall[o] && !seen_chain[o] {
+                    seen_chain[o] = true;
+                    chains.push(o);
+                }
+            }
+        }
+        for &i in &chain.stones {
+            for nb in position.neighbours(i) {
+                let o = position.chain_of[nb];
+                if o != NONE && !wall[o] && !seen_chain[o] {
+                    seen_chain[o] = true;
+                    chains.push(o);
+                }
+            }
+        }
+    }
+    chains.sort_unstable();
+    areas.sort_unstable();
+    let mut points: Vec<usize> = Vec::new();
+    for &c in &chains {
+        points.extend(&position.chains[c].stones);
+    }
+    for &a in &areas {
+        points.extend(&position.areas[a].points);
+    }
+    points.sort_unstable();
+    Cluster {
+        chains,
+        areas,
+        points,
     }
 }
 

@@ -85,3 +85,23 @@ proptest::proptest! {
         proptest::prop_assert_eq!(walls_proved(&position), full);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    #[test]
+    fn cluster_of_a_chain_as_among_all_clusters(
+        width in 1u8..=19,
+        height in 1u8..=19,
+        density in 0u8..=10,
+        cells in proptest::collection::vec(0u8..10, 361),
+        walls in proptest::collection::vec(proptest::bool::weighted(0.3), 361),
+    ) {
+        let position = random_position(width, height, density, &cells);
+        let wall: Vec<bool> = (0..position.chains.len()).map(|c| walls[c]).collect();
+        let all = fights::clusters(&position, &wall);
+        for d in (0..position.chains.len()).filter(|&d| !wall[d]) {
+            let among = all.iter().find(|cluster| cluster.chains.binary_search(&d).is_ok());
+            proptest::prop_assert_eq!(Some(&cluster_of(&position, &wall, d)), among);
+        }
+    }
+}
