@@ -464,11 +464,17 @@ fn walls_proved(position: &Position) -> Vec<bool> {
 /// The two boards hold the same stones, the same chains with the same liberties, the same
 /// hash and counters (stones on the board; none removed) and no ko point. Only the order
 /// in which [`Board::chain_stones`] walks a chain, and which stone heads it, may differ;
-/// nothing that reads the working board depends on them: the settling asks whether any
-/// stone of a chain is outside a region and for the one liberty of a chain in atari, the
-/// fights count a chain's stones and look for an eye next to it, and a play removes the
-/// same stones in any order. `board` only lends its size when the new board cannot be made
-/// (never: a position is only made from a board of a valid size).
+/// nothing that reads the working board, or a board played from it, depends on them.
+/// Every walk of a chain there is one whose order cannot show: the settling asks whether
+/// any stone of a chain is outside a region (`saving_connection`) and for the one liberty
+/// of a chain in atari (`dame_between_walls`); the fights count a chain's stones and ask
+/// whether any has an eye next to it (`fights::both_sides`); the reading takes the stones
+/// of its region point by point and the ko point ([`super::read::Fight`]), never a chain's
+/// walk; a play removes the same stones whatever the order. The proptest
+/// `working_board_as_the_position_makes_it` holds the two boards equal in all of this, and
+/// after a stone of either colour on every empty point. `board` only lends its size when
+/// the new board cannot be made (never: a position is only made from a board of a valid
+/// size).
 fn working_board(board: &Board, position: &Position) -> Board {
     let bytes: Vec<u8> = position
         .stones
