@@ -360,7 +360,7 @@ pub(crate) fn settle_checking_on(
             region: position.points(&cluster.points),
             groups: fights::groups(position, &cluster),
             cluster: &cluster,
-            board: work.get_or_insert_with(|| working_board(board, position)),
+            board: work.get_or_insert_with(|| working_board(board, dead)),
             must_fill: &mut must_fill,
             unsettled: &mut unsettled,
         };
@@ -393,7 +393,7 @@ pub(crate) fn settle_checking_on(
         }
     }
     clustered.sort_unstable();
-    dame_between_walls(board, position, &clustered, &mut work, &mut must_fill);
+    dame_between_walls(board, dead, position, &clustered, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -456,37 +456,34 @@ fn walls_proved(position: &Position) -> Vec<bool> {
     wall
 }
 
-/// The working board of a settling: the stones of `position` (the final position
-/// `board` with the dead stones off) on a board of its size, as [`Position::board`] makes
-/// it, but loaded in one pass ([`Board::load_position`] labels each chain once) rather
-/// than stone by stone, each joining its chains.
+/// The working board of a settling: the final position `board` with the `dead` stones
+/// taken off (points without a stone, or off the board, are ignored), as
+/// [`Position::board`] makes it from [`Position::without`]`(board, dead)`, but made by
+/// lifting the dead stones from a copy of `board` (a few chains rebuilt) rather than by
+/// setting every stone of the position on an empty board (every chain joined again).
 ///
 /// The two boards hold the same stones, the same chains with the same liberties, the same
-/// hash and counters (stones on the board; none removed) and no ko point. Only the order
-/// in which [`Board::chain_stones`] walks a chain, and which stone heads it, may differ;
-/// nothing that reads the working board, or a board played from it, depends on them.
-/// Every walk of a chain there is one whose order cannot show: the settling asks whether
-/// any stone of a chain is outside a region (`saving_connection`) and for the one liberty
-/// of a chain in atari (`dame_between_walls`); the fights count a chain's stones and ask
-/// whether any has an eye next to it (`fights::both_sides`); the reading takes the stones
-/// of its region point by point and the ko point ([`super::read::Fight`]), never a chain's
-/// walk; a play removes the same stones whatever the order. The proptest
+/// hash and count of stones, and no ko point (the pass clears the one `board` may hold).
+/// They differ in what no reader of the working board asks: the count of stones removed
+/// over the game (kept from `board`; only the count reads it, on the game's board), and
+/// the order in which [`Board::chain_stones`] walks a chain and which stone heads it.
+/// Nothing that reads the working board, or a board played from it, depends on that
+/// order: every walk of a chain there is one whose order cannot show. The settling asks
+/// whether any stone of a chain is outside a region (`saving_connection`) and for the one
+/// liberty of a chain in atari (`dame_between_walls`); the fights count a chain's stones
+/// and ask whether any has an eye next to it (`fights::both_sides`); the reading takes the
+/// stones of its region point by point and the ko point ([`super::read::Fight`]), never a
+/// chain's walk; a play removes the same stones whatever the order. The proptest
 /// `working_board_as_the_position_makes_it` holds the two boards equal in all of this, and
-/// after a stone of either colour on every empty point. `board` only lends its size when
-/// the new board cannot be made (never: a position is only made from a board of a valid
-/// size).
-fn working_board(board: &Board, position: &Position) -> Board {
-    let bytes: Vec<u8> = position
-        .stones
-        .iter()
-        .map(|s| match s {
-            None => 0,
-            Some(Color::Black) => 1,
-            Some(Color::White) => 2,
-        })
-        .collect();
-    let mut work = Board::new(position.width(), position.height()).unwrap_or_else(|| board.clone());
-    work.load_position(&bytes);
+/// after a stone of either colour on every empty point.
+fn working_board(board: &Board, dead: &[Point]) -> Board {
+    let mut work = board.clone();
+    for &p in dead {
+        // A point off the board is an error that leaves the board as it is: ignored, as
+        // `Position::without` ignores it.
+        let _ = work.set(p, None);
+    }
+    work.pass();
     work
 }
 
@@ -992,6 +989,7 @@ fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unse
 /// atari on G5, inside White's territory).
 fn dame_between_walls(
     board: &Board,
+    dead: &[Point],
     position: &Position,
     clustered: &[usize],
     work: &mut Option<Board>,
@@ -1004,7 +1002,7 @@ fn dame_between_walls(
         {
             continue;
         }
-        let work = work.get_or_insert_with(|| working_board(board, position));
+        let work = work.get_or_insert_with(|| working_board(board, dead));
         for &i in &area.points {
             let p = position.point(i);
             if work.get(p).is_some() {
