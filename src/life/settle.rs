@@ -338,8 +338,7 @@ pub(crate) fn settle_checking_on(
 ) -> Settlement {
     let mut out = plain(board, dead);
     let position = &out.position;
-    let alive = chains_alive(position, Suicide::Allowed);
-    let wall = fights::walls(position, |i| alive[position.chain_of[i]]);
+    let wall = walls_proved(position);
     // The working board, made when first needed (a position with no fight and no dame
     // between walls never needs it).
     let mut work: Option<Board> = None;
@@ -361,7 +360,7 @@ pub(crate) fn settle_checking_on(
             region: position.points(&cluster.points),
             groups: fights::groups(position, &cluster),
             cluster: &cluster,
-            board: work.get_or_insert_with(|| position.board()),
+            board: work.get_or_insert_with(|| working_board(board, dead)),
             must_fill: &mut must_fill,
             unsettled: &mut unsettled,
         };
@@ -394,7 +393,7 @@ pub(crate) fn settle_checking_on(
         }
     }
     clustered.sort_unstable();
-    dame_between_walls(position, &clustered, &mut work, &mut must_fill);
+    dame_between_walls(board, dead, position, &clustered, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -435,6 +434,57 @@ pub(crate) fn settle_checking_on(
     out.unsettled = unsettled;
     out.not_alive = position.points(&not_alive);
     out
+}
+
+/// The walls of `position` ([`fights::walls`]) with the chains Benson's algorithm proves
+/// pass-alive when suicide is allowed ([`chains_alive`]) as the proved ones.
+///
+/// A chain with a liberty in a large area is a wall whatever the proof says: the proof
+/// only adds the chains that have none. So when every chain has one, the proof (a walk
+/// over the whole board) would change no wall and is not run; otherwise it is, and adds
+/// its chains. Either way the walls are exactly `fights::walls(position, |i|
+/// alive[position.chain_of[i]])`, as `fights::walls` ORs the two tests per chain.
+fn walls_proved(position: &Position) -> Vec<bool> {
+    let mut wall = fights::walls(position, |_| false);
+    if wall.iter().all(|&w| w) {
+        return wall;
+    }
+    let alive = chains_alive(position, Suicide::Allowed);
+    for (w, &a) in wall.iter_mut().zip(&alive) {
+        *w |= a;
+    }
+    wall
+}
+
+/// The working board of a settling: the final position `board` with the `dead` stones
+/// taken off (points without a stone, or off the board, are ignored), as
+/// [`Position::board`] makes it from [`Position::without`]`(board, dead)`, but made by
+/// lifting the dead stones from a copy of `board` (a few chains rebuilt) rather than by
+/// setting every stone of the position on an empty board (every chain joined again).
+///
+/// The two boards hold the same stones, the same chains with the same liberties, the same
+/// hash and count of stones, and no ko point (the pass clears the one `board` may hold).
+/// They differ in what no reader of the working board asks: the count of stones removed
+/// over the game (kept from `board`; only the count reads it, on the game's board), and
+/// the order in which [`Board::chain_stones`] walks a chain and which stone heads it.
+/// Nothing that reads the working board, or a board played from it, depends on that
+/// order: every walk of a chain there is one whose order cannot show. The settling asks
+/// whether any stone of a chain is outside a region (`saving_connection`) and for the one
+/// liberty of a chain in atari (`dame_between_walls`); the fights count a chain's stones
+/// and ask whether any has an eye next to it (`fights::both_sides`); the reading takes the
+/// stones of its region point by point and the ko point ([`super::read::Fight`]), never a
+/// chain's walk; a play removes the same stones whatever the order. The proptest
+/// `working_board_as_the_position_makes_it` holds the two boards equal in all of this, and
+/// after a stone of either colour on every empty point.
+fn working_board(board: &Board, dead: &[Point]) -> Board {
+    let mut work = board.clone();
+    for &p in dead {
+        // A point off the board is an error that leaves the board as it is: ignored, as
+        // `Position::without` ignores it.
+        let _ = work.set(p, None);
+    }
+    work.pass();
+    work
 }
 
 /// How a group of a cluster stands once its threats are answered.
@@ -938,6 +988,8 @@ fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unse
 /// `fixtures/positions/fake-seki-fill-order.sgf` (Black's dame E5 leaves White's F5 in
 /// atari on G5, inside White's territory).
 fn dame_between_walls(
+    board: &Board,
+    dead: &[Point],
     position: &Position,
     clustered: &[usize],
     work: &mut Option<Board>,
@@ -950,7 +1002,7 @@ fn dame_between_walls(
         {
             continue;
         }
-        let work = work.get_or_insert_with(|| position.board());
+        let work = work.get_or_insert_with(|| working_board(board, dead));
         for &i in &area.points {
             let p = position.point(i);
             if work.get(p).is_some() {
@@ -1122,12 +1174,7 @@ fn check_dead(
                 walled[c] = true;
             }
         }
-        let Some(cluster) = fights::clusters(&position, &walled)
-            .into_iter()
-            .find(|cluster| cluster.chains.binary_search(&d).is_ok())
-        else {
-            continue;
-        };
+        let cluster = cluster_of(&position, &walled, d);
         if fights::is_open(&position, &cluster) || !fights::is_readable(&position, &cluster) {
             continue;
         }
@@ -1142,6 +1189,71 @@ fn check_dead(
                 report(chains, color, outcome);
             }
         }
+    }
+}
+
+/// The cluster of `position` with the walls `wall` that holds chain `d`, which must not
+/// be a wall: the one of [`fights::clusters`]`(position, wall)` with `d` among its chains,
+/// found by a walk from `d` alone instead of joining the clusters of the whole board.
+///
+/// `fights::clusters` joins a small area with each chain next to it that is not a wall,
+/// and two chains that touch stone against stone when neither is a wall; a cluster is what
+/// these links join. The walk follows the same links from `d`: from a chain, to the small
+/// areas of its liberties (the areas next to a chain are those of its liberties, and an
+/// area lists exactly the chains next to it) and to the chains that are not walls next to
+/// its stones; from a small area, to the chains next to it that are not walls. So it
+/// reaches the chains and small areas of `d`'s cluster, no more, and lists them, and their
+/// points, sorted, as `fights::clusters` does.
+fn cluster_of(position: &Position, wall: &[bool], d: usize) -> Cluster {
+    let small = |a: usize| position.areas[a].points.len() <= fights::SMALL_AREA;
+    let mut seen_chain = vec![false; position.chains.len()];
+    let mut seen_area = vec![false; position.areas.len()];
+    let mut chains = vec![d];
+    let mut areas: Vec<usize> = Vec::new();
+    seen_chain[d] = true;
+    let mut next = 0;
+    while next < chains.len() {
+        let c = chains[next];
+        next += 1;
+        let chain = &position.chains[c];
+        for &l in &chain.libs {
+            let a = position.area_of[l];
+            if seen_area[a] || !small(a) {
+                continue;
+            }
+            seen_area[a] = true;
+            areas.push(a);
+            for &o in &position.areas[a].chains {
+                if !wall[o] && !seen_chain[o] {
+                    seen_chain[o] = true;
+                    chains.push(o);
+                }
+            }
+        }
+        for &i in &chain.stones {
+            for nb in position.neighbours(i) {
+                let o = position.chain_of[nb];
+                if o != NONE && !wall[o] && !seen_chain[o] {
+                    seen_chain[o] = true;
+                    chains.push(o);
+                }
+            }
+        }
+    }
+    chains.sort_unstable();
+    areas.sort_unstable();
+    let mut points: Vec<usize> = Vec::new();
+    for &c in &chains {
+        points.extend(&position.chains[c].stones);
+    }
+    for &a in &areas {
+        points.extend(&position.areas[a].points);
+    }
+    points.sort_unstable();
+    Cluster {
+        chains,
+        areas,
+        points,
     }
 }
 
@@ -1182,3 +1294,7 @@ fn read_named(
     let outcome = reader.kills(board, &region, &targets, &theirs, group.color)?;
     Some((chains, outcome))
 }
+
+#[cfg(test)]
+#[path = "settle_tests.rs"]
+mod tests;
