@@ -19,7 +19,7 @@
 
 use crate::board::Color;
 
-use super::position::{Position, bit};
+use super::position::{NONE, Position, bit};
 
 /// What stands on a diagonal of a one-point eye, for [`is_false`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +71,155 @@ pub fn false_eye(position: &Position, i: usize, color: Color, gone: &[bool]) -> 
 /// Per group (the group of each chain is `group_of[chain]`): how many real eyes it has,
 /// and the size of its largest eye. Stones on points where `gone` holds count as empty.
 /// `eyes` and `largest` are indexed by group and overwritten.
+///
+/// An eye here is a connected set of open points (empty, or a gone stone) with stones of
+/// one colour around it. When `gone` takes whole chains (as the estimate's static pass
+/// does), such a set is a union of the position's areas and gone chains, which the
+/// position already knows: an area is joined to the gone chains in its list of chains,
+/// and a gone chain to the gone chains next to its stones. So the eyes are found by
+/// joining those parts, and what is around an eye is the chains that are not gone in its
+/// areas' lists and next to its gone stones: the same sets of points and the same
+/// stones around them as a walk over the points finds, and the counts and sizes do not
+/// depend on the order the eyes are met in. Otherwise the walk over the points counts.
 pub fn count(
+    position: &Position,
+    group_of: &[usize],
+    gone: &[bool],
+    eyes: &mut [u32],
+    largest: &mut [usize],
+) {
+    let chains = &position.chains;
+    let whole = chains.iter().all(|chain| {
+        chain
+            .stones
+            .iter()
+            .all(|&i| gone[i] == gone[chain.stones[0]])
+    });
+    if !whole {
+        count_by_points(position, group_of, gone, eyes, largest);
+        return;
+    }
+    eyes.fill(0);
+    largest.fill(0);
+    let n_areas = position.areas.len();
+    let chain_gone = |c: usize| gone[chains[c].stones[0]];
+    // The parts: area `a` is part `a`, chain `c` part `n_areas + c` (only gone chains
+    // are joined to anything).
+    let mut parent: Vec<usize> = (0..n_areas + chains.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    fn join(parent: &mut [usize], a: usize, b: usize) {
+        let (ra, rb) = (root(parent, a), root(parent, b));
+        if ra != rb {
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    for (a, area) in position.areas.iter().enumerate() {
+        for &c in &area.chains {
+            if chain_gone(c) {
+                join(&mut parent, a, n_areas + c);
+            }
+        }
+    }
+    for (c, chain) in chains.iter().enumerate() {
+        if !chain_gone(c) {
+            continue;
+        }
+        for &i in &chain.stones {
+            for nb in position.neighbours(i) {
+                let d = position.chain_of[nb];
+                if d != NONE && d != c && chain_gone(d) {
+                    join(&mut parent, n_areas + c, n_areas + d);
+                }
+            }
+        }
+    }
+    // The open parts, grouped by their eye (counting sort on the root).
+    let open: Vec<usize> = (0..n_areas)
+        .chain(
+            (0..chains.len())
+                .filter(|&c| chain_gone(c))
+                .map(|c| n_areas + c),
+        )
+        .collect();
+    let mut start = vec![0usize; parent.len() + 1];
+    let roots: Vec<usize> = open.iter().map(|&p| root(&mut parent, p)).collect();
+    for &r in &roots {
+        start[r + 1] += 1;
+    }
+    for k in 1..start.len() {
+        start[k] += start[k - 1];
+    }
+    let mut next = start.clone();
+    let mut by_eye = vec![0usize; open.len()];
+    for (&p, &r) in open.iter().zip(&roots) {
+        by_eye[next[r]] = p;
+        next[r] += 1;
+    }
+    // Per group: the eye it was last listed around (one more than its root).
+    let mut listed = vec![0usize; eyes.len()];
+    let mut around: Vec<usize> = Vec::new();
+    for r in 0..parent.len() {
+        let parts = &by_eye[start[r]..start[r + 1]];
+        if parts.is_empty() {
+            continue;
+        }
+        around.clear();
+        let (mut touches, mut size, mut first) = (0u8, 0usize, usize::MAX);
+        let mut border = |c: usize, around: &mut Vec<usize>, touches: &mut u8| {
+            *touches |= bit(chains[c].color);
+            let g = group_of[c];
+            if listed[g] != r + 1 {
+                listed[g] = r + 1;
+                around.push(g);
+            }
+        };
+        for &p in parts {
+            if p < n_areas {
+                let area = &position.areas[p];
+                size += area.points.len();
+                first = first.min(area.points[0]);
+                for &c in &area.chains {
+                    if !chain_gone(c) {
+                        border(c, &mut around, &mut touches);
+                    }
+                }
+            } else {
+                let chain = &chains[p - n_areas];
+                size += chain.stones.len();
+                first = first.min(chain.stones[0]);
+                for &i in &chain.stones {
+                    for nb in position.neighbours(i) {
+                        let d = position.chain_of[nb];
+                        if d != NONE && !chain_gone(d) {
+                            border(d, &mut around, &mut touches);
+                        }
+                    }
+                }
+            }
+        }
+        let color = match touches {
+            1 => Color::Black,
+            2 => Color::White,
+            _ => continue,
+        };
+        let real = size > 1 || !false_eye(position, first, color, gone);
+        for &g in &around {
+            if real {
+                eyes[g] += 1;
+            }
+            largest[g] = largest[g].max(size);
+        }
+    }
+}
+
+/// [`count`] by a walk over the points: for any `gone`, and the reference of the tests.
+pub fn count_by_points(
     position: &Position,
     group_of: &[usize],
     gone: &[bool],
@@ -174,5 +322,55 @@ mod tests {
             Color::Black,
             &vec![false; corner_real.len()]
         ));
+    }
+
+    /// Stones on about `density` points in ten of a `width` by `height` board, drawn
+    /// from `cells` (one per point, 0 to 9): Black below `black`, White from there.
+    fn random_position(width: u8, height: u8, density: u8, black: u8, cells: &[u8]) -> Position {
+        let n = usize::from(width) * usize::from(height);
+        let stones = cells[..n]
+            .iter()
+            .map(|&c| match c {
+                _ if c >= density => None,
+                _ if c < black => Some(Color::Black),
+                _ => Some(Color::White),
+            })
+            .collect();
+        Position::from_stones(width, height, stones)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// The eyes found from the position's areas and chains are the eyes a walk over
+        /// the points finds: whole chains gone (the parts path) or single stones gone
+        /// (the walk itself), with groups of several chains.
+        #[test]
+        fn eyes_by_parts_as_by_points(
+            width in 1u8..=19,
+            height in 1u8..=19,
+            density in 0u8..=10,
+            black in 0u8..=10,
+            cells in proptest::collection::vec(0u8..10, 361),
+            gone_chain in proptest::collection::vec(proptest::bool::weighted(0.3), 361),
+            single in proptest::bool::weighted(0.1),
+            groups in 1usize..6,
+        ) {
+            let position = random_position(width, height, density, black, &cells);
+            let n = position.chains.len();
+            let gone: Vec<bool> = (0..position.len())
+                .map(|i| match position.chain_of[i] {
+                    NONE => false,
+                    c if single => gone_chain[i] && c % 2 == 0,
+                    c => gone_chain[c],
+                })
+                .collect();
+            let group_of: Vec<usize> = (0..n).map(|c| c / groups).collect();
+            let (mut eyes, mut largest) = (vec![7u32; n], vec![7usize; n]);
+            count(&position, &group_of, &gone, &mut eyes, &mut largest);
+            let (mut eyes_walked, mut largest_walked) = (vec![0u32; n], vec![0usize; n]);
+            count_by_points(&position, &group_of, &gone, &mut eyes_walked, &mut largest_walked);
+            proptest::prop_assert_eq!(eyes, eyes_walked);
+            proptest::prop_assert_eq!(largest, largest_walked);
+        }
     }
 }
