@@ -27,6 +27,7 @@
 
 use std::borrow::Cow;
 
+use super::plain::ShortRuns;
 use super::{Limits, LoadError};
 use crate::words::plural;
 
@@ -71,6 +72,10 @@ pub(crate) struct GameText<'a> {
     /// Some node before the end (or the cut) holds a property: without one, a `(;` is
     /// no game (an empty `(;)`, or one that lies in other text by chance).
     pub has_property: bool,
+    /// The long runs of short nodes (`;B[pd]`) in `text`, found as it was scanned; none
+    /// when `text` is not the game as written (a repaired copy, or the empty root of a
+    /// game past a bound).
+    pub short: ShortRuns,
 }
 
 /// The point where reading of a game stopped.
@@ -298,6 +303,7 @@ struct GameScanner<'t, 'l> {
     closed: bool,
     /// A property was read.
     has_property: bool,
+    short: ShortRuns,
 }
 
 /// Scan the game tree whose `(` is at `start`; return it and the index just past it.
@@ -325,6 +331,7 @@ fn scan_game<'a>(
         semicolon_added: false,
         closed: false,
         has_property: false,
+        short: ShortRuns::starting_at(start),
     };
     let end = scanner.scan();
     scanner.finish(end)
@@ -377,6 +384,9 @@ impl<'t> GameScanner<'t, '_> {
                     // after node, without going back to the top of the loop: what it
                     // would do with each `;` is what this does.
                     let mut nodes = self.nodes;
+                    // The short nodes read in a row, for `plain::split`: the first one's
+                    // `;`, the next node's `;` after the last, and how many.
+                    let (mut run_start, mut run_end, mut run) = (i, i, 0);
                     loop {
                         nodes += 1;
                         i += 1;
@@ -386,17 +396,32 @@ impl<'t> GameScanner<'t, '_> {
                             let bound = Exceeded::Nodes;
                             return End::Exceeded { bound, resume: i };
                         }
-                        let Some(next) = self.plain_move(i) else {
+                        let Some((next, letters)) = self.plain_move(i) else {
                             self.prev = Prev::Node;
                             break;
                         };
                         self.has_property = true;
+                        let at = i - 1;
                         i = next;
                         // `plain_move` skipped the white space after the move.
                         if b.get(i) != Some(&b';') {
                             self.prev = Prev::Value;
                             break;
                         }
+                        // `;B[pd]`, white space and the next node: a short node.
+                        if letters {
+                            if run == 0 {
+                                run_start = at;
+                            }
+                            run_end = i;
+                            run += 1;
+                        } else if run > 0 {
+                            self.short.add(run_start, run_end, run);
+                            run = 0;
+                        }
+                    }
+                    if run > 0 {
+                        self.short.add(run_start, run_end, run);
                     }
                     self.nodes = nodes;
                 }
@@ -425,11 +450,11 @@ impl<'t> GameScanner<'t, '_> {
     }
 
     /// Most nodes are a move and nothing else (`;B[pd]`): when the text at `i`, just past a
-    /// `;`, starts with such a property, the index past it and the white space after it.
-    /// A move property within the value limit needs nothing [`GameScanner::property`] does
-    /// (its repairs are for the `;` that is there, lower case and `GM`); `None` hands
-    /// anything else to it.
-    fn plain_move(&self, i: usize) -> Option<usize> {
+    /// `;`, starts with such a property, the index past it and the white space after it,
+    /// and whether its value is two lower-case letters. A move property within the value
+    /// limit needs nothing [`GameScanner::property`] does (its repairs are for the `;` that
+    /// is there, lower case and `GM`); `None` hands anything else to it.
+    fn plain_move(&self, i: usize) -> Option<(usize, bool)> {
         let [b'B' | b'W', b'[', x, y, b']'] = *self.b.get(i..i + 5)? else {
             return None;
         };
@@ -439,7 +464,8 @@ impl<'t> GameScanner<'t, '_> {
         }
         let next = skip_ws(self.b, i + 5);
         // A second value (`B[pd][qd]`) is the property's to judge.
-        (self.b.get(next) != Some(&b'[')).then_some(next)
+        let letters = x.is_ascii_lowercase() && y.is_ascii_lowercase();
+        (self.b.get(next) != Some(&b'[')).then_some((next, letters))
     }
 
     /// An identifier and its values: cut where it is malformed, dropped or refused when
@@ -592,9 +618,13 @@ impl<'t> GameScanner<'t, '_> {
             i,
             closed,
             has_property,
+            short,
             ..
         } = self;
-        let game = |text, cut, exceeded, repairs| GameText {
+        // The runs' positions are those of the text as written: they hold for the game
+        // text handed over only when it is that text, not a copy with repairs.
+        let as_written = out.buf.is_none();
+        let game = |text, cut, exceeded, repairs, short| GameText {
             text,
             gm,
             repairs,
@@ -603,12 +633,19 @@ impl<'t> GameScanner<'t, '_> {
             dropped,
             stray: None,
             has_property,
+            short,
         };
         match end {
             // The nodes read so far are not handed over: a game cut at a bound would be
             // judged on a part of itself.
             End::Exceeded { bound, resume } => (
-                game(Cow::Borrowed("(;)"), None, Some(bound), repairs),
+                game(
+                    Cow::Borrowed("(;)"),
+                    None,
+                    Some(bound),
+                    repairs,
+                    ShortRuns::default(),
+                ),
                 find_end(b, resume, depth),
             ),
             End::Cut {
@@ -620,10 +657,12 @@ impl<'t> GameScanner<'t, '_> {
                 let (line, column) = lines.locate(text, at);
                 // With no node before the damage, hand over an empty root rather than
                 // `()`, which the strict parser rejects.
-                let cut_text = if nodes == 0 {
-                    Cow::Borrowed("(;)")
+                let (cut_text, short) = if nodes == 0 {
+                    (Cow::Borrowed("(;)"), ShortRuns::default())
+                } else if as_written && close == 0 {
+                    (out.finish(at, close), short)
                 } else {
-                    out.finish(at, close)
+                    (out.finish(at, close), ShortRuns::default())
                 };
                 let cut = Cut {
                     line,
@@ -632,7 +671,7 @@ impl<'t> GameScanner<'t, '_> {
                     in_main_line: !closed,
                 };
                 (
-                    game(cut_text, Some(cut), None, repairs),
+                    game(cut_text, Some(cut), None, repairs, short),
                     find_end(b, resume, depth),
                 )
             }
@@ -643,7 +682,12 @@ impl<'t> GameScanner<'t, '_> {
                         "the game tree is not closed at the end of the file: {depth} `)`{s} added"
                     ));
                 }
-                (game(out.finish(i, depth), None, None, repairs), i)
+                let short = if as_written && depth == 0 {
+                    short
+                } else {
+                    ShortRuns::default()
+                };
+                (game(out.finish(i, depth), None, None, repairs, short), i)
             }
         }
     }
