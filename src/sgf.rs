@@ -942,7 +942,7 @@ struct Parts<'a> {
 /// `text` parsed in [`Parts`] (`short`: the runs of short nodes the scanner found in it),
 /// or `None` when it has no such parts or sgf-parse does not accept one of them strictly
 /// (the caller then parses the whole tree, strict or lenient, and reports what it finds).
-fn cut_in_parts<'a>(text: &'a str, short: &plain::ShortRuns) -> Option<Parts<'a>> {
+fn cut_in_parts<'a>(text: &'a str, short: &scan::ShortRuns) -> Option<Parts<'a>> {
     let split = plain::split(text, short)?;
     let one_tree = |text: &str| {
         let trees = parse_with_options(text, &ParseOptions::default()).ok()?;

@@ -33,7 +33,7 @@ use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint};
 
-use super::scan::value_end;
+use super::scan::{Cursor, MIN_RUN, ShortRuns, value_end};
 use crate::board::Color;
 
 /// The properties a record is read from (`record.rs`: its builder's properties and the
@@ -47,9 +47,6 @@ pub(crate) const READ: [&str; 24] = [
     "B", "W", "AB", "AW", "AE", "PL", "BL", "WL", "TB", "TW", "SZ", "KM", "HA", "TM", "RU", "PC",
     "PB", "PW", "RE", "OT", "KO", "BR", "WR", "DT",
 ];
-
-/// Fewer plain move nodes in a row than this are not worth a piece of their own.
-pub(crate) const MIN_RUN: usize = 8;
 
 /// A game text cut in pieces (see the module documentation).
 #[derive(Debug, PartialEq)]
@@ -368,80 +365,6 @@ fn plain_node(b: &[u8], i: usize) -> Option<(PlainMove, usize)> {
         }
     }
     any_plain_node(b, i)
-}
-
-/// The runs of short nodes of one game (`;B[pd]` followed by white space and the next
-/// node's `;`: what [`plain_node`] reads in one comparison), found by the scanner as it
-/// reads the file, so that [`split`] need not check them a second time. Only runs of at least [`MIN_RUN`]
-/// nodes are kept (shorter ones are read node by node where [`split`] needs them): at most
-/// 24 bytes for every 48 bytes of text.
-#[derive(Debug, Default)]
-pub(crate) struct ShortRuns {
-    /// Where the game text starts in the text the scanner reads: the positions below count
-    /// from there.
-    base: usize,
-    runs: Vec<ShortRun>,
-}
-
-/// Consecutive short nodes: the `;` of the first, the `;` of the node after the last, and
-/// how many.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct ShortRun {
-    start: usize,
-    end: usize,
-    count: usize,
-}
-
-impl ShortRuns {
-    /// No runs yet, for a game text that starts at `base` of the text the scanner reads.
-    pub(super) fn starting_at(base: usize) -> ShortRuns {
-        ShortRuns {
-            base,
-            runs: Vec::new(),
-        }
-    }
-
-    /// Note `count` short nodes in a row, the first `;` at `start` (of the scanner's text),
-    /// the next node's `;` at `end`: kept when they are at least [`MIN_RUN`]. Runs come in
-    /// the order of the text.
-    pub(super) fn add(&mut self, start: usize, end: usize, count: usize) {
-        if count >= MIN_RUN {
-            self.runs.push(ShortRun { start, end, count });
-        }
-    }
-
-    fn cursor(&self) -> Cursor<'_> {
-        Cursor {
-            short: self,
-            next: 0,
-        }
-    }
-}
-
-/// The runs of [`ShortRuns`] looked up by position, in increasing order.
-struct Cursor<'r> {
-    short: &'r ShortRuns,
-    /// The first run not yet passed.
-    next: usize,
-}
-
-impl Cursor<'_> {
-    /// The run whose first `;` is at `i` of the game text, if there is one, its positions
-    /// in the game text. Positions asked never decrease, so the runs before `i` are passed
-    /// for good.
-    fn at(&mut self, i: usize) -> Option<ShortRun> {
-        let short = self.short;
-        let at = short.base + i;
-        while short.runs.get(self.next).is_some_and(|run| run.start < at) {
-            self.next += 1;
-        }
-        let run = short.runs.get(self.next).filter(|run| run.start == at)?;
-        Some(ShortRun {
-            start: i,
-            end: run.end - short.base,
-            count: run.count,
-        })
-    }
 }
 
 /// The moves of a run of short nodes the scanner found ([`Piece::Short`]): `text` from

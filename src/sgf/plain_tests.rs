@@ -1,9 +1,10 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
+use super::super::scan::ShortRuns;
 use super::super::{Deadline, Limits, decode, load_games, scan};
 use super::{
-    Piece, PlainMove, Properties, READ, ShortRuns, Split, any_plain_node, loader_reads, nodes,
-    plain_node, short_moves, split,
+    Piece, PlainMove, Properties, READ, Split, any_plain_node, loader_reads, nodes, plain_node,
+    short_moves, split,
 };
 use crate::board::Color;
 use crate::testing::{corpus, files_with_extension};

@@ -27,7 +27,6 @@
 
 use std::borrow::Cow;
 
-use super::plain::ShortRuns;
 use super::{Limits, LoadError};
 use crate::words::plural;
 
@@ -273,6 +272,84 @@ fn packed_short_nodes(b: &[u8], mut i: usize, room: usize) -> usize {
         i += 6;
     }
     n
+}
+
+/// Fewer plain move nodes in a row than this are not worth a piece of their own in
+/// `plain::split`, nor a run of [`ShortRuns`].
+pub(crate) const MIN_RUN: usize = 8;
+
+/// The runs of short nodes of one game (`;B[pd]` followed by white space and the next
+/// node's `;`: what `plain::plain_node` reads in one comparison), found by the scanner as it
+/// reads the file, so that `plain::split` need not check them a second time. Only runs of at least [`MIN_RUN`]
+/// nodes are kept (shorter ones are read node by node where `plain::split` needs them): at most
+/// 24 bytes for every 48 bytes of text.
+#[derive(Debug, Default)]
+pub(crate) struct ShortRuns {
+    /// Where the game text starts in the text the scanner reads: the positions below count
+    /// from there.
+    base: usize,
+    runs: Vec<ShortRun>,
+}
+
+/// Consecutive short nodes: the `;` of the first, the `;` of the node after the last, and
+/// how many.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct ShortRun {
+    pub start: usize,
+    pub end: usize,
+    pub count: usize,
+}
+
+impl ShortRuns {
+    /// No runs yet, for a game text that starts at `base` of the text the scanner reads.
+    pub(super) fn starting_at(base: usize) -> ShortRuns {
+        ShortRuns {
+            base,
+            runs: Vec::new(),
+        }
+    }
+
+    /// Note `count` short nodes in a row, the first `;` at `start` (of the scanner's text),
+    /// the next node's `;` at `end`: kept when they are at least [`MIN_RUN`]. Runs come in
+    /// the order of the text.
+    pub(super) fn add(&mut self, start: usize, end: usize, count: usize) {
+        if count >= MIN_RUN {
+            self.runs.push(ShortRun { start, end, count });
+        }
+    }
+
+    pub(super) fn cursor(&self) -> Cursor<'_> {
+        Cursor {
+            short: self,
+            next: 0,
+        }
+    }
+}
+
+/// The runs of [`ShortRuns`] looked up by position, in increasing order.
+pub(super) struct Cursor<'r> {
+    short: &'r ShortRuns,
+    /// The first run not yet passed.
+    next: usize,
+}
+
+impl Cursor<'_> {
+    /// The run whose first `;` is at `i` of the game text, if there is one, its positions
+    /// in the game text. Positions asked never decrease, so the runs before `i` are passed
+    /// for good.
+    pub(super) fn at(&mut self, i: usize) -> Option<ShortRun> {
+        let short = self.short;
+        let at = short.base + i;
+        while short.runs.get(self.next).is_some_and(|run| run.start < at) {
+            self.next += 1;
+        }
+        let run = short.runs.get(self.next).filter(|run| run.start == at)?;
+        Some(ShortRun {
+            start: i,
+            end: run.end - short.base,
+            count: run.count,
+        })
+    }
 }
 
 /// The last token seen, which decides what may come next.
