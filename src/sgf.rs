@@ -821,7 +821,7 @@ fn load_game(
 
     let at = warnings.len();
     let cut = if in_parts && game.cut.is_none() {
-        cut_in_parts(&game.text)
+        cut_in_parts(&game.text, &game.short)
     } else {
         None
     };
@@ -933,17 +933,17 @@ fn parse_whole(
 }
 
 /// A game tree parsed in the pieces of [`plain::split`].
-struct Parts {
+struct Parts<'a> {
     root: record::Tree<Prop>,
     moves: Vec<plain::PlainMove>,
-    pieces: Vec<record::ParsedPiece>,
+    pieces: Vec<record::ParsedPiece<'a>>,
 }
 
-/// `text` parsed in [`Parts`], or `None` when it has no such parts or sgf-parse does not
-/// accept one of them strictly (the caller then parses the whole tree, strict or lenient,
-/// and reports what it finds).
-fn cut_in_parts(text: &str) -> Option<Parts> {
-    let split = plain::split(text)?;
+/// `text` parsed in [`Parts`] (`short`: the runs of short nodes the scanner found in it),
+/// or `None` when it has no such parts or sgf-parse does not accept one of them strictly
+/// (the caller then parses the whole tree, strict or lenient, and reports what it finds).
+fn cut_in_parts<'a>(text: &'a str, short: &scan::ShortRuns) -> Option<Parts<'a>> {
+    let split = plain::split(text, short)?;
     let one_tree = |text: &str| {
         let trees = parse_with_options(text, &ParseOptions::default()).ok()?;
         let count = trees.len();
@@ -960,6 +960,7 @@ fn cut_in_parts(text: &str) -> Option<Parts> {
     for piece in split.pieces {
         pieces.push(match piece {
             plain::Piece::Moves(range) => record::ParsedPiece::Moves(range),
+            plain::Piece::Short(text, count) => record::ParsedPiece::Short(text, count),
             plain::Piece::Nodes(nodes) => {
                 record::ParsedPiece::Below(match plain::nodes(nodes, 0) {
                     Some(nodes) => chain(nodes),

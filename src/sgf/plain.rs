@@ -33,7 +33,7 @@ use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint};
 
-use super::scan::value_end;
+use super::scan::{Cursor, MIN_RUN, ShortRuns, value_end};
 use crate::board::Color;
 
 /// The properties a record is read from (`record.rs`: its builder's properties and the
@@ -48,10 +48,8 @@ pub(crate) const READ: [&str; 24] = [
     "PB", "PW", "RE", "OT", "KO", "BR", "WR", "DT",
 ];
 
-/// Fewer plain move nodes in a row than this are not worth a piece of their own.
-pub(crate) const MIN_RUN: usize = 8;
-
 /// A game text cut in pieces (see the module documentation).
+#[derive(Debug, PartialEq)]
 pub(crate) struct Split<'a> {
     /// The game tree's `(`, the root node's `;` and its properties: close it with `)`.
     pub root: &'a str,
@@ -75,9 +73,13 @@ pub(crate) struct PlainMove {
 }
 
 /// One piece of the main line after the root.
+#[derive(Debug, PartialEq)]
 pub(crate) enum Piece<'a> {
     /// A run of plain moves: these of [`Split::moves`].
     Moves(Range<usize>),
+    /// A run of short nodes the scanner found ([`ShortRuns`]): its text, from its first
+    /// `;` to the next node's, and how many nodes it holds. [`short_moves`] reads them.
+    Short(&'a str, usize),
     /// Nodes without variations (`;C[x]B[aa];W[bb]BL[3]`): parse `(;` + text + `)`.
     Nodes(&'a str),
     /// Everything from a node or variation to the game tree's final `)`: parse `(;` +
@@ -86,7 +88,10 @@ pub(crate) enum Piece<'a> {
 }
 
 /// Cut `text` (one game tree as the scanner hands it over), or `None` to parse it whole.
-pub(crate) fn split(text: &str) -> Option<Split<'_>> {
+/// `short` holds the runs of short nodes the scanner found in it (see [`ShortRuns`]):
+/// each is taken whole where a node of the main line starts one, instead of being read
+/// again node by node; with no runs, every node is read here.
+pub(crate) fn split<'a>(text: &'a str, short: &ShortRuns) -> Option<Split<'a>> {
     let b = text.as_bytes();
     let mut i = skip_ws(b, 0);
     if b.get(i) != Some(&b'(') {
@@ -109,22 +114,40 @@ pub(crate) fn split(text: &str) -> Option<Split<'_>> {
     // hold, so the list never grows.
     let mut moves = Vec::with_capacity(text.len() / 6);
     let mut pieces = Vec::new();
+    let mut runs = short.cursor();
     loop {
         // Here `i` is at a `;`, `(` or `)` on the main line.
         let first = moves.len();
-        if run_length(b, i) >= MIN_RUN {
-            while let Some((plain, end)) = plain_node(b, i) {
+        if run_length(b, i, &mut runs) >= MIN_RUN {
+            let mut first = first;
+            loop {
+                // A run the scanner found holds nodes `plain_node` reads the short way;
+                // it ends where `plain_node` would go on reading.
+                if let Some(run) = runs.at(i) {
+                    if first < moves.len() {
+                        pieces.push(Piece::Moves(first..moves.len()));
+                    }
+                    pieces.push(Piece::Short(text.get(i..run.end)?, run.count));
+                    first = moves.len();
+                    i = run.end;
+                    continue;
+                }
+                let Some((plain, end)) = plain_node(b, i) else {
+                    break;
+                };
                 moves.push(plain);
                 i = end;
             }
-            pieces.push(Piece::Moves(first..moves.len()));
+            if first < moves.len() {
+                pieces.push(Piece::Moves(first..moves.len()));
+            }
         }
         if text[i..].trim_ascii() == ")" {
             break;
         }
         // Other nodes, up to the next long run, a variation or the end of the tree.
         let from = i;
-        while b.get(i) == Some(&b';') && (i == from || run_length(b, i) < MIN_RUN) {
+        while b.get(i) == Some(&b';') && (i == from || run_length(b, i, &mut runs) < MIN_RUN) {
             i = node_end(b, i + 1)?;
         }
         match b.get(i)? {
@@ -284,7 +307,12 @@ fn node_end(b: &[u8], mut i: usize) -> Option<usize> {
 }
 
 /// How many plain move nodes follow one another from `i`, counted up to [`MIN_RUN`].
-fn run_length(b: &[u8], mut i: usize) -> usize {
+/// `runs` are the scanner's, asked at positions that never decrease.
+fn run_length(b: &[u8], mut i: usize, runs: &mut Cursor<'_>) -> usize {
+    // A run the scanner kept holds at least `MIN_RUN` short nodes, each a plain node.
+    if runs.at(i).is_some() {
+        return MIN_RUN;
+    }
     let mut n = 0;
     while n < MIN_RUN
         && let Some((_, end)) = plain_node(b, i)
@@ -337,6 +365,36 @@ fn plain_node(b: &[u8], i: usize) -> Option<(PlainMove, usize)> {
         }
     }
     any_plain_node(b, i)
+}
+
+/// The moves of a run of short nodes the scanner found ([`Piece::Short`]): `text` from
+/// the first node's `;`, `count` nodes. The scanner checked each node (`;`, `B` or `W`, two
+/// lower-case letters in brackets, white space, the next `;`), so the mover and the
+/// point's letters are read from their places, and only the white space between nodes is
+/// skipped: each move is what [`plain_node`] reads of its node.
+pub(crate) fn short_moves(text: &str, count: usize) -> impl Iterator<Item = (Color, SgfPoint)> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    // One move a node, however the text looks, so that the count is known in advance;
+    // `read_alike_with_and_without_the_scanner_s_runs` holds the moves equal to
+    // `plain_node`'s.
+    (0..count).map(move |_| {
+        let (c, x, y) = match b.get(i..i + 6) {
+            Some(&[_, c, _, x, y, _]) => (c, x, y),
+            _ => (b'B', b'a', b'a'),
+        };
+        i = skip_ws(b, i + 6);
+        let color = if c == b'B' {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let point = SgfPoint {
+            x: x.wrapping_sub(b'a'),
+            y: y.wrapping_sub(b'a'),
+        };
+        (color, point)
+    })
 }
 
 /// [`plain_node`] for every node, the commonest one included.

@@ -1,7 +1,11 @@
 //! The shortcut of `plain.rs` must give exactly what parsing the whole game tree gives.
 
+use super::super::scan::ShortRuns;
 use super::super::{Deadline, Limits, decode, load_games, scan};
-use super::{Piece, Properties, READ, any_plain_node, loader_reads, nodes, plain_node, split};
+use super::{
+    Piece, PlainMove, Properties, READ, Split, any_plain_node, loader_reads, nodes, plain_node,
+    short_moves, split,
+};
 use crate::board::Color;
 use crate::testing::{corpus, files_with_extension};
 
@@ -25,7 +29,9 @@ fn games_cut(bytes: &[u8]) -> usize {
         .map(|games| {
             games
                 .iter()
-                .filter(|g| g.cut.is_none() && super::super::cut_in_parts(&g.text).is_some())
+                .filter(|g| {
+                    g.cut.is_none() && super::super::cut_in_parts(&g.text, &g.short).is_some()
+                })
                 .count()
         })
         .unwrap_or(0)
@@ -62,12 +68,13 @@ fn runs_between_other_nodes_are_read_in_pieces() {
         "(;GM[1]SZ[19]{run};B[cc]PL[W]C[a (comment); with [brackets\\]]{run};W[dd]WL[12.5]\n\
          ;B[ee]{run};W[ff]C[a comment];B[gg];W[hh](;B[ii])(;B[jj]))"
     );
-    let split = split(&text).expect("cut in pieces");
+    let split = split(&text, &ShortRuns::default()).expect("cut in pieces");
     let shapes: Vec<String> = split
         .pieces
         .iter()
         .map(|p| match p {
             Piece::Moves(range) => format!("moves {}", range.len()),
+            Piece::Short(_, count) => format!("short {count}"),
             Piece::Nodes(t) => format!("nodes {t}"),
             Piece::Rest(t) => format!("rest {t}"),
         })
@@ -89,6 +96,102 @@ fn runs_between_other_nodes_are_read_in_pieces() {
     assert_eq!(record.nodes, 38);
     assert_eq!(record.moves[21].time_left, Some(12.5));
     assert_eq!(record.moves[21].node, 22);
+}
+
+/// The game trees the scanner finds in `text` that the loader cuts in parts, each with
+/// the runs of short nodes the scanner found in it.
+fn scanned(text: &str) -> Vec<(String, ShortRuns)> {
+    scan::split(text, &Limits::default())
+        .map(|games| {
+            (games.into_iter())
+                .filter(|game| game.cut.is_none())
+                .map(|game| (game.text.into_owned(), game.short))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What the loader reads of a split, piece by piece, with each run of moves as its moves:
+/// the same for two splits that make the same record.
+fn read(split: &Split<'_>) -> (String, Option<Properties>, Vec<String>) {
+    let mut items = Vec::new();
+    for piece in &split.pieces {
+        match piece {
+            Piece::Moves(range) => {
+                items.extend(split.moves[range.clone()].iter().map(|m| format!("{m:?}")));
+            }
+            Piece::Short(text, count) => {
+                items.extend(short_moves(text, *count).map(|(color, point)| {
+                    let m = PlainMove {
+                        color,
+                        m: sgf_parse::go::Move::Move(point),
+                        time_left: None,
+                    };
+                    format!("{m:?}")
+                }));
+            }
+            Piece::Nodes(t) => items.push(format!("nodes {t}")),
+            Piece::Rest(t) => items.push(format!("rest {t}")),
+        }
+    }
+    (split.root.to_string(), split.root_properties.clone(), items)
+}
+
+/// `split` with the scanner's runs reads what it reads without them, node by node (the
+/// reader as it was before the scanner noted runs); `None` when there is no split.
+fn with_and_without_runs(text: &str) -> Result<usize, String> {
+    let mut used = 0;
+    for (game, short) in scanned(text) {
+        let with = split(&game, &short);
+        let without = split(&game, &ShortRuns::default());
+        used += with.as_ref().map_or(0, |s| {
+            (s.pieces.iter())
+                .filter(|p| matches!(p, Piece::Short(..)))
+                .count()
+        });
+        let (with, without) = (with.as_ref().map(read), without.as_ref().map(read));
+        if with != without {
+            return Err(format!(
+                "{game:?}\nwith the runs: {with:?}\nwithout: {without:?}"
+            ));
+        }
+    }
+    Ok(used)
+}
+
+#[test]
+fn the_scanner_s_runs_are_taken_whole() {
+    let run: String = (0..5).map(|_| ";B[aa]\n;W[bb]").collect();
+    let text = format!(
+        "(;GM[1]SZ[19]{run};B[cc]PL[W]C[x]{run};W[dd]WL[12.5]\n;B[ee]{run};W[ff]C[y];B[gg];W[hh]\
+         (;B[ii])(;B[jj]))"
+    );
+    let games = scanned(&text);
+    let split = split(&games[0].0, &games[0].1).expect("cut in pieces");
+    let shapes: Vec<String> = (split.pieces.iter())
+        .map(|p| match p {
+            Piece::Moves(range) => format!("moves {}", range.len()),
+            Piece::Short(_, count) => format!("short {count}"),
+            Piece::Nodes(t) => format!("nodes {t}"),
+            Piece::Rest(t) => format!("rest {t}"),
+        })
+        .collect();
+    // A node with more than its move (`WL`, `C`) or before a variation is read node by
+    // node, and so are fewer than MIN_RUN short nodes (`;B[gg]`).
+    assert_eq!(
+        shapes,
+        [
+            "short 10",
+            "nodes ;B[cc]PL[W]C[x]",
+            "short 10",
+            "moves 1",
+            "short 11",
+            "moves 3",
+            "rest (;B[ii])(;B[jj]))",
+        ]
+    );
+    assert_eq!(with_and_without_runs(&text), Ok(3));
+    both_ways(text.as_bytes()).unwrap();
 }
 
 #[test]
@@ -240,7 +343,7 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
         assert_eq!(nodes(text, 0), None, "{text}");
     }
     fn root(text: &str) -> Option<(&str, Option<Properties>)> {
-        split(text).map(|split| (split.root, split.root_properties))
+        split(text, &ShortRuns::default()).map(|split| (split.root, split.root_properties))
     }
     assert_eq!(
         root("(;GM[1]SZ[9]GN[x] ;B[aa])"),
@@ -327,6 +430,41 @@ proptest::proptest! {
         let text = format!("{root}{}{end}", pieces.concat());
         if let Err(e) = both_ways(text.as_bytes()) {
             proptest::prop_assert!(false, "{text:?}\n{e}");
+        }
+    }
+
+    /// The runs of short nodes the scanner notes change nothing `split` reads, on texts of
+    /// short nodes, their near misses and damage.
+    #[test]
+    fn read_alike_with_and_without_the_scanner_s_runs(
+        root in proptest::sample::select(vec![
+            "(;GM[1]", "(;SZ[9]", "(;", "(GM[1]", "(;sz[19]", "(;GM[1]GM[1]", "(;C[", "",
+        ]),
+        pieces in proptest::collection::vec(
+            proptest::sample::select(vec![
+                ";B[pd]", ";W[dp]", ";B[]", ";W[tt]", "\n;B[qq]\n", "; B[aa]", ";B[Pd]",
+                ";W[p d]", ";B[pd]C[x]", ";W[dd]WL[12.5]", ";B[aa][bb]", "(", ")", "(;W[ab])",
+                ";B[a]", ";B[abc]", ";W[\\a]", "junk", "]", "[", ";B[a\\]", ";b[cc]",
+                ";B[ab];W[cd];B[ef];W[gh];B[ij];W[kl];B[mn];W[op]",
+                ";B[ab]\r\n;W[cd] ;B[ef]\t;W[gh];B[ij];W[kl];B[mn];W[op];B[qr]",
+            ]),
+            0..40,
+        ),
+        end in proptest::sample::select(vec![")", "", "))", ")(;B[aa])", "\n"]),
+    ) {
+        let text = format!("{root}{}{end}", pieces.concat());
+        if let Err(e) = with_and_without_runs(&text) {
+            proptest::prop_assert!(false, "{text:?}\n{e}");
+        }
+    }
+
+    /// The same on random text: moves, near misses and stray bytes.
+    #[test]
+    fn read_alike_with_and_without_the_scanner_s_runs_on_random_text(
+        s in "\\(;((;[BW]\\[[a-t]{2}\\]\n?){1,12}|;[BWb]\\[[a-tA\\\\]{0,3}\\]|[ \n()\\[\\];C]){0,30}",
+    ) {
+        if let Err(e) = with_and_without_runs(&s) {
+            proptest::prop_assert!(false, "{s:?}\n{e}");
         }
     }
 

@@ -10,7 +10,7 @@ use std::ops::Range;
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, SgfNode, SgfProp};
 
-use super::plain::PlainMove;
+use super::plain::{self, PlainMove};
 use super::{
     Action, GameError, GameRecord, LoadWarning, MidSetup, Move, Setup, TerritoryMarks,
     TimeSettings, Variation, WarningKind,
@@ -63,9 +63,11 @@ pub(crate) fn build(
 }
 
 /// One piece of a game tree cut by `plain.rs`, parsed.
-pub(crate) enum ParsedPiece {
+pub(crate) enum ParsedPiece<'a> {
     /// A run of plain moves: these of the moves handed to [`build_from`].
     Moves(Range<usize>),
+    /// A run of short nodes: their text and how many (`plain::short_moves`).
+    Short(&'a str, usize),
     /// Nodes parsed as the children of an empty root: the main line below it.
     Below(Tree<Prop>),
 }
@@ -77,20 +79,30 @@ pub(crate) fn build_from(
     index: usize,
     root: Tree<Prop>,
     moves: &[PlainMove],
-    pieces: Vec<ParsedPiece>,
+    pieces: Vec<ParsedPiece<'_>>,
     warnings: Vec<LoadWarning>,
 ) -> Result<GameRecord, GameError> {
     let mut warnings = warnings;
     let (width, height) = board_size(index, &root.0.properties, &mut warnings)?;
     let mut b = Builder::new(index, width, height, warnings);
     let mut nodes = main_line(&mut b, root, 0);
-    b.moves.reserve(moves.len());
+    let short: usize = (pieces.iter())
+        .map(|piece| match piece {
+            ParsedPiece::Short(_, count) => *count,
+            _ => 0,
+        })
+        .sum();
+    b.moves.reserve(moves.len() + short);
     for piece in pieces {
         match piece {
             ParsedPiece::Moves(range) => {
                 let run = &moves[range];
                 b.plain_moves(nodes, run);
                 nodes += run.len();
+            }
+            ParsedPiece::Short(text, count) => {
+                b.short_moves(nodes, text, count);
+                nodes += count;
             }
             ParsedPiece::Below(mut tree) => {
                 let mut children = std::mem::take(&mut tree.0.children);
@@ -541,6 +553,25 @@ impl Builder {
                 action: action(plain.m, tt_is_pass),
                 node,
                 time_left: plain.time_left,
+            }
+        };
+        if self.tt_is_pass() {
+            self.moves.extend(moves.map(read(true)));
+        } else {
+            self.moves.extend(moves.map(read(false)));
+        }
+    }
+
+    /// Read `count` short nodes (`;B[pd]`, `plain::short_moves`) from `text`, numbered
+    /// from `first`: what [`Builder::plain_moves`] does with the plain moves they are.
+    fn short_moves(&mut self, first: usize, text: &str, count: usize) {
+        let moves = plain::short_moves(text, count).zip(first..);
+        let read = |tt_is_pass| {
+            move |((color, point), node): ((Color, SgfPoint), usize)| Move {
+                color,
+                action: action(SgfMove::Move(point), tt_is_pass),
+                node,
+                time_left: None,
             }
         };
         if self.tt_is_pass() {

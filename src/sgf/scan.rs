@@ -71,6 +71,10 @@ pub(crate) struct GameText<'a> {
     /// Some node before the end (or the cut) holds a property: without one, a `(;` is
     /// no game (an empty `(;)`, or one that lies in other text by chance).
     pub has_property: bool,
+    /// The long runs of short nodes (`;B[pd]`) in `text`, found as it was scanned; none
+    /// when `text` is not the game as written (a repaired copy, or the empty root of a
+    /// game past a bound).
+    pub short: ShortRuns,
 }
 
 /// The point where reading of a game stopped.
@@ -235,6 +239,119 @@ pub(super) fn value_end(b: &[u8], mut i: usize) -> Option<usize> {
     }
 }
 
+/// Whether the text at `i` is a short node (`;B[pd]`: `B` or `W`, two lower-case letters)
+/// followed at once by the next node's `;` and at least one more byte: the commonest bytes
+/// of a record (the last nodes of a text are left to the general path).
+/// [`GameScanner::plain_move`] takes such a node with its letters, to `i + 6`, within a
+/// value limit of two bytes or more; this checks it faster, the `;`, `[`, `]` and `;` by
+/// one mask over the eight bytes read as one number (the first byte lowest).
+/// `packed_short_nodes_are_plain_moves` holds the two alike.
+#[inline(always)]
+fn packed_short_node(b: &[u8], i: usize) -> bool {
+    let Some(&eight) = b.get(i..).and_then(|rest| rest.first_chunk::<8>()) else {
+        return false;
+    };
+    // Bytes 0, 2, 5 and 6: `;`, `[`, `]`, `;`.
+    const MARKS: u64 = 0x00FF_FF00_00FF_00FF;
+    const SHORT: u64 = 0x003B_5D00_005B_003B;
+    if u64::from_le_bytes(eight) & MARKS != SHORT {
+        return false;
+    }
+    let [_, c, _, x, y, ..] = eight;
+    matches!(c, b'B' | b'W') && x.is_ascii_lowercase() && y.is_ascii_lowercase()
+}
+
+/// How many nodes from `i` on, at most `room`, are [`packed_short_node`]s one after the
+/// other (six bytes each). A function of its own, so that its loop keeps its few values in
+/// registers (inlined into the scanner's loop, it took three times the instructions).
+#[inline(never)]
+fn packed_short_nodes(b: &[u8], mut i: usize, room: usize) -> usize {
+    let mut n = 0;
+    while n < room && packed_short_node(b, i) {
+        n += 1;
+        i += 6;
+    }
+    n
+}
+
+/// Fewer plain move nodes in a row than this are not worth a piece of their own in
+/// `plain::split`, nor a run of [`ShortRuns`].
+pub(crate) const MIN_RUN: usize = 8;
+
+/// The runs of short nodes of one game (`;B[pd]` followed by white space and the next
+/// node's `;`: what `plain::plain_node` reads in one comparison), found by the scanner as it
+/// reads the file, so that `plain::split` need not check them a second time. Only runs of at least [`MIN_RUN`]
+/// nodes are kept (shorter ones are read node by node where `plain::split` needs them): at most
+/// 24 bytes for every 48 bytes of text.
+#[derive(Debug, Default)]
+pub(crate) struct ShortRuns {
+    /// Where the game text starts in the text the scanner reads: the positions below count
+    /// from there.
+    base: usize,
+    runs: Vec<ShortRun>,
+}
+
+/// Consecutive short nodes: the `;` of the first, the `;` of the node after the last, and
+/// how many.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct ShortRun {
+    pub start: usize,
+    pub end: usize,
+    pub count: usize,
+}
+
+impl ShortRuns {
+    /// No runs yet, for a game text that starts at `base` of the text the scanner reads.
+    pub(super) fn starting_at(base: usize) -> ShortRuns {
+        ShortRuns {
+            base,
+            runs: Vec::new(),
+        }
+    }
+
+    /// Note `count` short nodes in a row, the first `;` at `start` (of the scanner's text),
+    /// the next node's `;` at `end`: kept when they are at least [`MIN_RUN`]. Runs come in
+    /// the order of the text.
+    pub(super) fn add(&mut self, start: usize, end: usize, count: usize) {
+        if count >= MIN_RUN {
+            self.runs.push(ShortRun { start, end, count });
+        }
+    }
+
+    pub(super) fn cursor(&self) -> Cursor<'_> {
+        Cursor {
+            short: self,
+            next: 0,
+        }
+    }
+}
+
+/// The runs of [`ShortRuns`] looked up by position, in increasing order.
+pub(super) struct Cursor<'r> {
+    short: &'r ShortRuns,
+    /// The first run not yet passed.
+    next: usize,
+}
+
+impl Cursor<'_> {
+    /// The run whose first `;` is at `i` of the game text, if there is one, its positions
+    /// in the game text. Positions asked never decrease, so the runs before `i` are passed
+    /// for good.
+    pub(super) fn at(&mut self, i: usize) -> Option<ShortRun> {
+        let short = self.short;
+        let at = short.base + i;
+        while short.runs.get(self.next).is_some_and(|run| run.start < at) {
+            self.next += 1;
+        }
+        let run = short.runs.get(self.next).filter(|run| run.start == at)?;
+        Some(ShortRun {
+            start: i,
+            end: run.end - short.base,
+            count: run.count,
+        })
+    }
+}
+
 /// The last token seen, which decides what may come next.
 #[derive(Clone, Copy, PartialEq)]
 enum Prev {
@@ -298,6 +415,7 @@ struct GameScanner<'t, 'l> {
     closed: bool,
     /// A property was read.
     has_property: bool,
+    short: ShortRuns,
 }
 
 /// Scan the game tree whose `(` is at `start`; return it and the index just past it.
@@ -325,6 +443,7 @@ fn scan_game<'a>(
         semicolon_added: false,
         closed: false,
         has_property: false,
+        short: ShortRuns::starting_at(start),
     };
     let end = scanner.scan();
     scanner.finish(end)
@@ -335,6 +454,8 @@ impl<'t> GameScanner<'t, '_> {
     fn scan(&mut self) -> End {
         let b = self.b;
         let mut i = self.i;
+        // Values of two bytes are within the limit: `plain_move` takes short nodes.
+        let short_values = self.limits.max_value_bytes >= 2;
         loop {
             i = skip_ws(b, i);
             let Some(&c) = b.get(i) else {
@@ -377,7 +498,27 @@ impl<'t> GameScanner<'t, '_> {
                     // after node, without going back to the top of the loop: what it
                     // would do with each `;` is what this does.
                     let mut nodes = self.nodes;
+                    // The short nodes read in a row, for `plain::split`: the first one's
+                    // `;`, the next node's `;` after the last, and how many.
+                    let (mut run_start, mut run_end, mut run) = (i, i, 0);
                     loop {
+                        // Here `i` is at a `;`. Short nodes followed at once by the next
+                        // node's `;` (`;B[pd];`) are taken by `packed_short_nodes`: the
+                        // lines below would do the same with each, within the node bound.
+                        if short_values {
+                            let room = self.limits.max_nodes.saturating_sub(nodes);
+                            let packed = packed_short_nodes(b, i, room);
+                            if packed > 0 {
+                                nodes += packed;
+                                if run == 0 {
+                                    run_start = i;
+                                }
+                                run += packed;
+                                i += 6 * packed;
+                                run_end = i;
+                                self.has_property = true;
+                            }
+                        }
                         nodes += 1;
                         i += 1;
                         if nodes > self.limits.max_nodes {
@@ -386,17 +527,32 @@ impl<'t> GameScanner<'t, '_> {
                             let bound = Exceeded::Nodes;
                             return End::Exceeded { bound, resume: i };
                         }
-                        let Some(next) = self.plain_move(i) else {
+                        let Some((next, letters)) = self.plain_move(i) else {
                             self.prev = Prev::Node;
                             break;
                         };
                         self.has_property = true;
+                        let at = i - 1;
                         i = next;
                         // `plain_move` skipped the white space after the move.
                         if b.get(i) != Some(&b';') {
                             self.prev = Prev::Value;
                             break;
                         }
+                        // `;B[pd]`, white space and the next node: a short node.
+                        if letters {
+                            if run == 0 {
+                                run_start = at;
+                            }
+                            run_end = i;
+                            run += 1;
+                        } else if run > 0 {
+                            self.short.add(run_start, run_end, run);
+                            run = 0;
+                        }
+                    }
+                    if run > 0 {
+                        self.short.add(run_start, run_end, run);
                     }
                     self.nodes = nodes;
                 }
@@ -425,11 +581,11 @@ impl<'t> GameScanner<'t, '_> {
     }
 
     /// Most nodes are a move and nothing else (`;B[pd]`): when the text at `i`, just past a
-    /// `;`, starts with such a property, the index past it and the white space after it.
-    /// A move property within the value limit needs nothing [`GameScanner::property`] does
-    /// (its repairs are for the `;` that is there, lower case and `GM`); `None` hands
-    /// anything else to it.
-    fn plain_move(&self, i: usize) -> Option<usize> {
+    /// `;`, starts with such a property, the index past it and the white space after it,
+    /// and whether its value is two lower-case letters. A move property within the value
+    /// limit needs nothing [`GameScanner::property`] does (its repairs are for the `;` that
+    /// is there, lower case and `GM`); `None` hands anything else to it.
+    fn plain_move(&self, i: usize) -> Option<(usize, bool)> {
         let [b'B' | b'W', b'[', x, y, b']'] = *self.b.get(i..i + 5)? else {
             return None;
         };
@@ -439,7 +595,8 @@ impl<'t> GameScanner<'t, '_> {
         }
         let next = skip_ws(self.b, i + 5);
         // A second value (`B[pd][qd]`) is the property's to judge.
-        (self.b.get(next) != Some(&b'[')).then_some(next)
+        let letters = x.is_ascii_lowercase() && y.is_ascii_lowercase();
+        (self.b.get(next) != Some(&b'[')).then_some((next, letters))
     }
 
     /// An identifier and its values: cut where it is malformed, dropped or refused when
@@ -592,9 +749,13 @@ impl<'t> GameScanner<'t, '_> {
             i,
             closed,
             has_property,
+            short,
             ..
         } = self;
-        let game = |text, cut, exceeded, repairs| GameText {
+        // The runs' positions are those of the text as written: they hold for the game
+        // text handed over only when it is that text, not a copy with repairs.
+        let as_written = out.buf.is_none();
+        let game = |text, cut, exceeded, repairs, short| GameText {
             text,
             gm,
             repairs,
@@ -603,12 +764,19 @@ impl<'t> GameScanner<'t, '_> {
             dropped,
             stray: None,
             has_property,
+            short,
         };
         match end {
             // The nodes read so far are not handed over: a game cut at a bound would be
             // judged on a part of itself.
             End::Exceeded { bound, resume } => (
-                game(Cow::Borrowed("(;)"), None, Some(bound), repairs),
+                game(
+                    Cow::Borrowed("(;)"),
+                    None,
+                    Some(bound),
+                    repairs,
+                    ShortRuns::default(),
+                ),
                 find_end(b, resume, depth),
             ),
             End::Cut {
@@ -620,10 +788,12 @@ impl<'t> GameScanner<'t, '_> {
                 let (line, column) = lines.locate(text, at);
                 // With no node before the damage, hand over an empty root rather than
                 // `()`, which the strict parser rejects.
-                let cut_text = if nodes == 0 {
-                    Cow::Borrowed("(;)")
+                let (cut_text, short) = if nodes == 0 {
+                    (Cow::Borrowed("(;)"), ShortRuns::default())
+                } else if as_written && close == 0 {
+                    (out.finish(at, close), short)
                 } else {
-                    out.finish(at, close)
+                    (out.finish(at, close), ShortRuns::default())
                 };
                 let cut = Cut {
                     line,
@@ -632,7 +802,7 @@ impl<'t> GameScanner<'t, '_> {
                     in_main_line: !closed,
                 };
                 (
-                    game(cut_text, Some(cut), None, repairs),
+                    game(cut_text, Some(cut), None, repairs, short),
                     find_end(b, resume, depth),
                 )
             }
@@ -643,7 +813,12 @@ impl<'t> GameScanner<'t, '_> {
                         "the game tree is not closed at the end of the file: {depth} `)`{s} added"
                     ));
                 }
-                (game(out.finish(i, depth), None, None, repairs), i)
+                let short = if as_written && depth == 0 {
+                    short
+                } else {
+                    ShortRuns::default()
+                };
+                (game(out.finish(i, depth), None, None, repairs, short), i)
             }
         }
     }
@@ -763,5 +938,62 @@ impl LineCursor {
         }
         self.pos = at;
         (self.line + 1, self.column + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{packed_short_node, packed_short_nodes};
+
+    /// [`packed_short_node`] as its documentation says, a byte at a time.
+    fn packed_short_node_bytewise(b: &[u8], i: usize) -> bool {
+        i + 8 <= b.len()
+            && matches!(
+                b.get(i..i + 7),
+                Some(&[
+                    b';',
+                    b'B' | b'W',
+                    b'[',
+                    b'a'..=b'z',
+                    b'a'..=b'z',
+                    b']',
+                    b';'
+                ])
+            )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// The eight bytes read as one number say what the bytes say one at a time, at
+        /// every offset of texts of short nodes, their near misses and the bytes around
+        /// them, and the count of a run stops at its bound.
+        #[test]
+        fn packed_short_nodes_are_plain_moves(
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    ";B[pd]", ";W[dp]", ";B[zz]", ";W[aa]", ";B[]", ";B[pd]\n", ";W[Pd]",
+                    ";X[aa]", ";B[a]", ";B[abc]", ";B{aa]", ";B[aa}", ";B[{a]", ";B[a`]",
+                    ";b[aa]", ";B[aa]C[x]", "(", ")", ";", " ", "]", "[", "B", "a", "é",
+                ]),
+                0..16,
+            ),
+            room in 0usize..12,
+        ) {
+            let text = pieces.concat();
+            let b = text.as_bytes();
+            for i in 0..=b.len() + 1 {
+                proptest::prop_assert_eq!(
+                    packed_short_node(b, i),
+                    packed_short_node_bytewise(b, i),
+                    "{:?} at {}", text, i
+                );
+                let mut n = 0;
+                while n < room && packed_short_node_bytewise(b, i + 6 * n) {
+                    n += 1;
+                }
+                proptest::prop_assert_eq!(packed_short_nodes(b, i, room), n, "{:?} at {}", text, i);
+            }
+        }
     }
 }
