@@ -985,10 +985,12 @@ fn props<I: AsRef<str>>(properties: Vec<(I, Vec<String>)>) -> Vec<Prop> {
         .collect()
 }
 
-/// What `Prop::new` makes of a property. Two kinds are read here, to the same value:
+/// What `Prop::new` makes of a property. Three kinds are read here, to the same value:
 /// lists of points in lower case (`AB[dd][pp]`, `TB` over a whole area: sgf-parse reads
 /// each point through a `Vec<char>`, which made such lists a third of its work on a batch),
-/// and texts of one value (`PB[Lee Sedol]`, which it keeps as written).
+/// texts of one value (`PB[Lee Sedol]`, which it keeps as written), and numbers of one
+/// value (`KM[6.5]`, `SZ[19]`: sgf-parse finds these after comparing the identifier with
+/// some fifty others, and wants it as a `String`).
 fn read_prop(identifier: &str, mut values: Vec<String>) -> Prop {
     let read = match identifier {
         "AB" => points(&values).map(Prop::AB),
@@ -1005,9 +1007,32 @@ fn read_prop(identifier: &str, mut values: Vec<String>) -> Prop {
         "BR" => text(&mut values).map(Prop::BR),
         "WR" => text(&mut values).map(Prop::WR),
         "DT" => text(&mut values).map(Prop::DT),
+        // Numbers of one value, read with the same `FromStr` sgf-parse uses; anything it
+        // would not accept (several values, not a number, a handicap below 2, a size with
+        // `:`) is left to it, so `Invalid` stays its own.
+        "GM" => number(&values).map(Prop::GM),
+        "HA" => number(&values).filter(|&stones| stones >= 2).map(Prop::HA),
+        "KM" => number(&values).map(Prop::KM),
+        "TM" => number(&values).map(Prop::TM),
+        "BL" => number(&values).map(Prop::BL),
+        "WL" => number(&values).map(Prop::WL),
+        "SZ" => values
+            .iter()
+            .all(|value| !value.contains(':'))
+            .then(|| number::<u8>(&values).map(|size| Prop::SZ((size, size))))
+            .flatten(),
         _ => None,
     };
     read.unwrap_or_else(|| Prop::new(identifier.to_string(), values))
+}
+
+/// The only value of `values` read as sgf-parse's `parse_single_value` reads it; `None`
+/// where that fails.
+fn number<T: std::str::FromStr>(values: &[String]) -> Option<T> {
+    match values {
+        [value] => value.parse().ok(),
+        _ => None,
+    }
 }
 
 /// The points of a list whose every value is two lower-case letters; `None` for anything

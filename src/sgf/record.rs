@@ -5,6 +5,7 @@
 //! overflow the stack when dropped. [`Tree`] takes a subtree apart with an explicit stack,
 //! and the main line is walked by moving each node's first child out of its parent.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
@@ -246,7 +247,7 @@ fn side_move(values: &[String], tt_is_pass: bool) -> Action {
 
 /// The first non-empty value of a descriptive text (`DT`, `BR`, `WR`), with runs of
 /// white space as one space. Later values are not compared: nothing is judged from them.
-fn first_text(slot: &mut Option<String>, text: &str) {
+fn first_text(slot: &mut Option<String>, text: String) {
     if slot.is_some() {
         return;
     }
@@ -257,7 +258,7 @@ fn first_text(slot: &mut Option<String>, text: &str) {
         && !text.as_bytes().windows(2).any(|pair| pair == b"  ")
         && text.bytes().all(|c| c == b' ' || c.is_ascii_graphic());
     let t = if single_spaced {
-        text.to_string()
+        text
     } else {
         text.split_whitespace().collect::<Vec<_>>().join(" ")
     };
@@ -437,7 +438,7 @@ impl Builder {
 
     /// A text property of the game information (`PB`, `RE`, `RU`...): the first
     /// non-empty value, with line breaks as spaces.
-    fn text(&mut self, n: usize, id: &'static str, text: &str) {
+    fn text(&mut self, n: usize, id: &'static str, text: String) {
         let t = text.trim();
         if t.is_empty() {
             return;
@@ -445,6 +446,9 @@ impl Builder {
         // Bytes, not chars: these three are ASCII, and no byte of a longer character is.
         let value = if t.bytes().any(|c| matches!(c, b'\n' | b'\r' | b'\t')) {
             t.split_whitespace().collect::<Vec<_>>().join(" ")
+        } else if t.len() == text.len() {
+            // Nothing trimmed: the value is `text` itself, kept without a copy.
+            text
         } else {
             t.to_string()
         };
@@ -607,15 +611,15 @@ impl Builder {
                     self.time.main_time = Some(seconds);
                 }
             }
-            Prop::RU(t) => self.text(n, "RU", &t.text),
-            Prop::PC(t) => self.text(n, "PC", &t.text),
-            Prop::PB(t) => self.text(n, "PB", &t.text),
-            Prop::PW(t) => self.text(n, "PW", &t.text),
-            Prop::RE(t) => self.text(n, "RE", &t.text),
-            Prop::OT(t) => self.text(n, "OT", &t.text),
-            Prop::BR(t) => first_text(&mut self.black_rank, &t.text),
-            Prop::WR(t) => first_text(&mut self.white_rank, &t.text),
-            Prop::DT(t) => first_text(&mut self.date, &t.text),
+            Prop::RU(t) => self.text(n, "RU", t.text),
+            Prop::PC(t) => self.text(n, "PC", t.text),
+            Prop::PB(t) => self.text(n, "PB", t.text),
+            Prop::PW(t) => self.text(n, "PW", t.text),
+            Prop::RE(t) => self.text(n, "RE", t.text),
+            Prop::OT(t) => self.text(n, "OT", t.text),
+            Prop::BR(t) => first_text(&mut self.black_rank, t.text),
+            Prop::WR(t) => first_text(&mut self.white_rank, t.text),
+            Prop::DT(t) => first_text(&mut self.date, t.text),
             Prop::Invalid(id, values) => self.invalid(n, &id, &values, parts),
             _ => {}
         }
@@ -710,7 +714,7 @@ impl Builder {
                         values.len()
                     ),
                 );
-                self.text(n, id, first);
+                self.text(n, id, first.to_string());
             }
             "KO" if n == 0 && self.nihon_kiin_komi.is_none() => {
                 if let Some(k) = komi_in_ko(&raw) {
@@ -1031,8 +1035,9 @@ impl Builder {
     /// A numeric komi, with the habits of servers and databases undone. Warnings show `raw`,
     /// the value as written when sgf-parse could not read it, else `k`.
     fn komi_value(&mut self, n: usize, k: f64, raw: Option<&str>) {
-        let written = || raw.map_or_else(|| format_number(k), str::to_string);
-        let raw = || shown(&written()).into_owned();
+        let read_by_sgf_parse = raw.is_none();
+        let written: Cow<'_, str> = raw.map_or_else(|| Cow::Owned(format_number(k)), Cow::Borrowed);
+        let raw = || shown(&written).into_owned();
         if !k.is_finite() {
             self.warn(
                 n,
@@ -1042,14 +1047,23 @@ impl Builder {
             return;
         }
         let (komi, why) = normalise_komi(k);
-        if self.seen_as(n, "KM", &written(), &format_number(komi)) {
+        // The same bits format the same: `written` is already `format_number(komi)` when
+        // sgf-parse read the value and the komi is left as read.
+        let formatted;
+        let read: &str = if read_by_sgf_parse && komi.to_bits() == k.to_bits() {
+            &written
+        } else {
+            formatted = format_number(komi);
+            &formatted
+        };
+        if self.seen_as(n, "KM", &written, read) {
             return;
         }
         match why {
             Some(why) => self.warn(
                 n,
                 WarningKind::Komi,
-                format!("KM[{}] read as komi {} ({why})", raw(), format_number(komi)),
+                format!("KM[{}] read as komi {read} ({why})", raw()),
             ),
             None if komi.abs() >= 100.0 => self.warn(
                 n,

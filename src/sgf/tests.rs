@@ -1372,3 +1372,50 @@ fn descriptive_texts_keep_their_first_value_on_one_line_of_single_spaces() {
     assert_eq!(record.black_rank.as_deref(), Some("2 段"));
     assert_eq!(record.white_rank.as_deref(), Some("a b"));
 }
+
+/// The numbers `read_prop` reads itself come out as sgf-parse's `Prop::new` makes them,
+/// valid or not: several values, none, text, signs, spaces, `:` sizes, handicaps below 2,
+/// out-of-range sizes, NaN and infinities.
+#[test]
+fn numbers_read_here_are_read_as_sgf_parse_reads_them() {
+    let values: &[&[&str]] = &[
+        &["19"],
+        &["9"],
+        &["0"],
+        &["1"],
+        &["2"],
+        &["-3"],
+        &["+4"],
+        &["255"],
+        &["256"],
+        &["19:13"],
+        &["19:"],
+        &[""],
+        &[" 19"],
+        &["6.5"],
+        &["-0.5"],
+        &["7,5"],
+        &["1e3"],
+        &["NaN"],
+        &["inf"],
+        &["-inf"],
+        &["x"],
+        &[],
+        &["19", "19"],
+        &["9223372036854775807"],
+        &["9223372036854775808"],
+    ];
+    for identifier in ["GM", "HA", "KM", "TM", "BL", "WL", "SZ"] {
+        for &list in values {
+            let owned: Vec<String> = list.iter().map(|v| v.to_string()).collect();
+            let ours = read_prop(identifier, owned.clone());
+            let theirs = Prop::new(identifier.to_string(), owned);
+            // `{:?}` so that NaN compares equal to NaN.
+            assert_eq!(
+                format!("{ours:?}"),
+                format!("{theirs:?}"),
+                "{identifier}{list:?}"
+            );
+        }
+    }
+}
