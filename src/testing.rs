@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::board::Color;
+
 /// `../shared/corpus/NAME` (the corpus itself for `""`).
 pub(crate) fn corpus(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -36,4 +38,43 @@ pub(crate) fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
     }
     files.sort();
     files
+}
+
+/// Stones on the points of a `width` by `height` board whose cell (one per point, 0 to 9,
+/// from `cells`) is below `density`: Black on even cells, White on odd ones.
+pub(crate) fn random_stones(
+    width: u8,
+    height: u8,
+    density: u8,
+    cells: &[u8],
+) -> Vec<Option<Color>> {
+    let n = usize::from(width) * usize::from(height);
+    cells[..n]
+        .iter()
+        .map(|&c| match c {
+            _ if c >= density => None,
+            _ if c % 2 == 0 => Some(Color::Black),
+            _ => Some(Color::White),
+        })
+        .collect()
+}
+
+/// [`random_stones`] with Black on the cells below `black` and White on the others: one
+/// colour alone at times, so that chains and areas grow long and winding.
+pub(crate) fn two_colour_stones(
+    width: u8,
+    height: u8,
+    density: u8,
+    black: u8,
+    cells: &[u8],
+) -> Vec<Option<Color>> {
+    let n = usize::from(width) * usize::from(height);
+    cells[..n]
+        .iter()
+        .map(|&c| match c {
+            _ if c >= density => None,
+            _ if c < black => Some(Color::Black),
+            _ => Some(Color::White),
+        })
+        .collect()
 }

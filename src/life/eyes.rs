@@ -324,21 +324,6 @@ mod tests {
         ));
     }
 
-    /// Stones on about `density` points in ten of a `width` by `height` board, drawn
-    /// from `cells` (one per point, 0 to 9): Black below `black`, White from there.
-    fn random_position(width: u8, height: u8, density: u8, black: u8, cells: &[u8]) -> Position {
-        let n = usize::from(width) * usize::from(height);
-        let stones = cells[..n]
-            .iter()
-            .map(|&c| match c {
-                _ if c >= density => None,
-                _ if c < black => Some(Color::Black),
-                _ => Some(Color::White),
-            })
-            .collect();
-        Position::from_stones(width, height, stones)
-    }
-
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
         /// The eyes found from the position's areas and chains are the eyes a walk over
@@ -355,7 +340,8 @@ mod tests {
             single in proptest::bool::weighted(0.1),
             groups in 1usize..6,
         ) {
-            let position = random_position(width, height, density, black, &cells);
+            let stones = crate::testing::two_colour_stones(width, height, density, black, &cells);
+            let position = Position::from_stones(width, height, stones);
             let n = position.chains.len();
             let gone: Vec<bool> = (0..position.len())
                 .map(|i| match position.chain_of[i] {

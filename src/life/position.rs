@@ -533,6 +533,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{random_stones, two_colour_stones};
 
     #[test]
     fn chains_areas_and_liberties_of_a_small_board() {
@@ -749,41 +750,6 @@ mod tests {
         grid.part = id;
         position.grid = grid;
         position
-    }
-
-    /// Stones on about `density` points in ten of a `width` by `height` board, of either
-    /// colour, drawn from `cells` (one per point, 0 to 9).
-    fn random_stones(width: u8, height: u8, density: u8, cells: &[u8]) -> Vec<Option<Color>> {
-        let n = usize::from(width) * usize::from(height);
-        cells[..n]
-            .iter()
-            .map(|&c| match c {
-                _ if c >= density => None,
-                _ if c % 2 == 0 => Some(Color::Black),
-                _ => Some(Color::White),
-            })
-            .collect()
-    }
-
-    /// Stones on about `density` points in ten, Black on those drawn below `black` and
-    /// White on the others: one colour alone at times, so that chains and areas grow
-    /// long and winding.
-    fn two_colour_stones(
-        width: u8,
-        height: u8,
-        density: u8,
-        black: u8,
-        cells: &[u8],
-    ) -> Vec<Option<Color>> {
-        let n = usize::from(width) * usize::from(height);
-        cells[..n]
-            .iter()
-            .map(|&c| match c {
-                _ if c >= density => None,
-                _ if c < black => Some(Color::Black),
-                _ => Some(Color::White),
-            })
-            .collect()
     }
 
     /// [`Position::regions`] as first written: a walk over the points, asking `open` of

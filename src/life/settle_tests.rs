@@ -2,19 +2,13 @@
 
 use super::*;
 
-/// Stones of a `width` by `height` board: a point holds a stone when its cell is below
-/// `density` (0 to 10), black on even cells, white on odd ones.
+/// A position of [`crate::testing::random_stones`].
 fn random_position(width: u8, height: u8, density: u8, cells: &[u8]) -> Position {
-    let n = usize::from(width) * usize::from(height);
-    let stones = cells[..n]
-        .iter()
-        .map(|&c| match c {
-            _ if c >= density => None,
-            _ if c % 2 == 0 => Some(Color::Black),
-            _ => Some(Color::White),
-        })
-        .collect();
-    Position::from_stones(width, height, stones)
+    Position::from_stones(
+        width,
+        height,
+        crate::testing::random_stones(width, height, density, cells),
+    )
 }
 
 /// Whether two boards answer every question the settling and the fights ask alike: the
