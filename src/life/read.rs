@@ -1157,13 +1157,7 @@ impl Table {
             return self.record(i, stones, meta, mark);
         }
         self.len += 1;
-        self.slots[i] = Slot {
-            stones,
-            meta,
-            generation: self.generation,
-            mark,
-        };
-        i
+        self.write(i, stones, meta, mark)
     }
 
     /// Record `mark` for `(stones, meta)`, whose slot was `i` when last found (entries
@@ -1185,6 +1179,11 @@ impl Table {
             }
             i
         };
+        self.write(i, stones, meta, mark)
+    }
+
+    /// Put `(stones, meta)` and `mark` in slot `i`, in the current generation.
+    fn write(&mut self, i: usize, stones: [u64; 2], meta: u32, mark: Mark) -> usize {
         self.slots[i] = Slot {
             stones,
             meta,
