@@ -63,23 +63,41 @@ impl Point {
     /// from the bottom (Black's side) starting at 1. `height` is the board's height.
     /// Points outside a 25-column board fall back to the SGF form.
     pub fn to_d4(self, height: u8) -> String {
-        match column_letter(self.x) {
-            Some(letter) if self.y < height => {
+        self.d4(height).as_str().to_string()
+    }
+
+    /// The `D4` form of [`Point::to_d4`], held in place rather than in a `String`.
+    pub fn d4(self, height: u8) -> D4Name {
+        match COLUMNS.get(usize::from(self.x)) {
+            Some(&letter) if self.y < height => {
                 // Written by hand: `format!` costs several times as much, and a batch
                 // names every stone of every estimated group.
                 let row = height - self.y;
-                let mut s = String::with_capacity(3);
-                s.push(letter);
+                let mut name = D4Name {
+                    bytes: [letter, 0, 0, 0],
+                    len: 1,
+                };
                 if row >= 100 {
-                    s.push(char::from(b'0' + row / 100));
+                    name.push(b'0' + row / 100);
                 }
                 if row >= 10 {
-                    s.push(char::from(b'0' + row / 10 % 10));
+                    name.push(b'0' + row / 10 % 10);
                 }
-                s.push(char::from(b'0' + row % 10));
-                s
+                name.push(b'0' + row % 10);
+                name
             }
-            _ => self.to_sgf(),
+            _ => {
+                let sgf = self.to_sgf();
+                let mut name = D4Name {
+                    bytes: [0; 4],
+                    len: 0,
+                };
+                // Two ASCII letters (or `?`).
+                for &b in sgf.as_bytes().iter().take(4) {
+                    name.push(b);
+                }
+                name
+            }
         }
     }
 
@@ -89,6 +107,79 @@ impl Point {
     pub fn from_d4(s: &str, width: u8, height: u8) -> Option<Point> {
         let (column, row) = d4(s)?;
         (column < width && row <= height).then(|| Point::new(column, height - row))
+    }
+}
+
+/// A point's name in the `D4` form ([`Point::to_d4`], `D4`, `T19`, or the SGF form off
+/// the lettered columns), held in place: a letter and at most three digits, all ASCII.
+/// A report names every stone of every group goref's estimate decided, and this names
+/// each without a `String` of its own. It reads as the `&str` it holds (`Deref`), shows
+/// and serialises as that text, exactly as the `String` of [`Point::to_d4`] does.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct D4Name {
+    /// The name's bytes, `len` of them used.
+    bytes: [u8; 4],
+    len: u8,
+}
+
+impl D4Name {
+    /// Add the ASCII byte `b` (a [`Point::d4`] name has room for four).
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(usize::from(self.len)) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    /// The name, `D4`.
+    pub fn as_str(&self) -> &str {
+        let bytes = self.bytes.get(..usize::from(self.len)).unwrap_or_default();
+        // Only ASCII is ever pushed ([`Point::d4`]), so this never falls back.
+        std::str::from_utf8(bytes).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for D4Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+/// So a list of names joins as strings do: `names.join(" ")`.
+impl std::borrow::Borrow<str> for D4Name {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for D4Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for D4Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<str> for D4Name {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for D4Name {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl serde::Serialize for D4Name {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
     }
 }
 
@@ -238,6 +329,36 @@ mod tests {
         // Past 25 columns there is no `D4` letter: the SGF form stands in.
         assert_eq!(Point::new(25, 0).to_d4(19), "za");
         assert_eq!(Point::new(0, 19).to_d4(19), "at");
+    }
+
+    #[test]
+    fn the_held_name_is_the_text_format_writes() {
+        // The name as `format!` writes it: the column letter and the row, else the SGF
+        // form; held in place, it reads, shows and serialises as that text.
+        let written = |p: Point, height: u8| match column_letter(p.x) {
+            Some(letter) if p.y < height => format!("{letter}{}", height - p.y),
+            _ => p.to_sgf(),
+        };
+        for height in (1..=60).chain([99, 100, 101, 200, 255]) {
+            for y in (0..60).chain([98, 99, 100, 199, 200, 254, 255]) {
+                for x in 0..60 {
+                    let p = Point::new(x, y);
+                    let name = p.d4(height);
+                    let text = written(p, height);
+                    assert_eq!(name.as_str(), text);
+                    assert_eq!(p.to_d4(height), text);
+                    assert_eq!(name.to_string(), text);
+                    assert_eq!(format!("{name:>5}|{name:?}"), format!("{text:>5}|{text:?}"));
+                    assert_eq!(
+                        serde_json::to_string(&name).expect("a name serialises"),
+                        serde_json::to_string(&text).expect("a string serialises")
+                    );
+                }
+            }
+        }
+        let names = [Point::new(3, 15).d4(19), Point::new(16, 3).d4(19)];
+        assert_eq!(names.join(" "), "D4 R16");
+        assert_eq!(names[0], "D4");
     }
 
     #[test]

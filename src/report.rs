@@ -16,6 +16,7 @@ use crate::adjudicate::{Agreement, DecidedBy, Note};
 use crate::board::Color;
 use crate::life::estimate::{Basis, Status};
 use crate::life::{DeadSource, DeadStonesError};
+use crate::point::D4Name;
 use crate::replay::{Consequence, FindingKind, ReplayError, Severity};
 use crate::rules::RulesOrigin;
 use crate::score::Count;
@@ -193,7 +194,7 @@ pub struct ScoreReport {
     pub scored: bool,
     pub dead_source: DeadSource,
     /// Dead stones, `D4` form.
-    pub dead_stones: Vec<String>,
+    pub dead_stones: Vec<D4Name>,
     /// Every group the estimate decided, with its confidence: present only when
     /// `dead_source` is `estimate`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -241,7 +242,7 @@ pub struct GroupReport {
     /// Whether it is in doubt (an `uncertain-status` finding).
     pub uncertain: bool,
     /// Its stones, `D4` form, in reading order.
-    pub stones: Vec<String>,
+    pub stones: Vec<D4Name>,
 }
 
 impl GameReport {

@@ -47,14 +47,12 @@ pub fn one_line(sentence: &str) -> Cow<'_, str> {
 }
 
 fn escape(text: &str, backslash: bool) -> Cow<'_, str> {
-    let needs = |c: char| is_hidden(c) || (backslash && c == '\\');
-    // Most text is printable ASCII, which needs nothing: skip it a byte at a time. The
-    // first other byte is ASCII or starts a character, so the search goes on from there.
-    let plain = |b: &u8| (b' '..=b'~').contains(b) && !(backslash && *b == b'\\');
-    let Some(ascii) = text.bytes().position(|b| !plain(&b)) else {
-        return Cow::Borrowed(text);
+    let first = if backslash {
+        first_to_escape::<true>(text)
+    } else {
+        first_to_escape::<false>(text)
     };
-    let Some(first) = text[ascii..].find(needs).map(|k| ascii + k) else {
+    let Some(first) = first else {
         return Cow::Borrowed(text);
     };
     let mut out = String::with_capacity(text.len() + 8);
@@ -76,6 +74,70 @@ fn escape(text: &str, backslash: bool) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// Whether `b` may start a character [`escape`] writes otherwise: a C0 control or DEL,
+/// a backslash when `BACKSLASH`, or the first byte of the UTF-8 form of U+0080 to
+/// U+00BF (`0xc2`: the C1 controls among them) or of U+2000 to U+2FFF (`0xe2`: the
+/// separators, embeddings, overrides and isolates of [`is_hidden`] among them).
+/// Every character that needs an escape starts with such a byte
+/// (`every_hidden_character_starts_with_a_suspect_byte`), and none of these bytes
+/// continues a character (UTF-8 continuation bytes are `0x80` to `0xbf`), so each
+/// one met in a `str` starts a character. Written with `|`, not `||`, so that
+/// [`any_suspect`] checks a block of bytes without a branch per byte.
+fn suspect<const BACKSLASH: bool>(b: u8) -> bool {
+    (b < b' ') | (b == 0x7f) | (BACKSLASH & (b == b'\\')) | (b == 0xc2) | (b == 0xe2)
+}
+
+/// Whether some byte of `block` is [`suspect`]. Every byte is checked, none is stopped
+/// at, which lets the compiler check the 16 at once.
+fn any_suspect<const BACKSLASH: bool>(block: &[u8; 16]) -> bool {
+    block
+        .iter()
+        .fold(false, |any, &b| any | suspect::<BACKSLASH>(b))
+}
+
+/// The index of the first [`suspect`] byte of `bytes`, found 16 bytes at a time
+/// ([`any_suspect`]). The last bytes are checked as a block filled up with spaces, which
+/// are not suspect; only the block where a suspect byte is met is then searched a byte
+/// at a time.
+fn first_suspect<const BACKSLASH: bool>(bytes: &[u8]) -> Option<usize> {
+    let (blocks, rest) = bytes.as_chunks::<16>();
+    let start = match blocks.iter().position(any_suspect::<BACKSLASH>) {
+        Some(i) => i * 16,
+        None => {
+            let mut last = [b' '; 16];
+            last[..rest.len()].copy_from_slice(rest);
+            if !any_suspect::<BACKSLASH>(&last) {
+                return None;
+            }
+            blocks.len() * 16
+        }
+    };
+    bytes[start..]
+        .iter()
+        .position(|&b| suspect::<BACKSLASH>(b))
+        .map(|k| start + k)
+}
+
+/// Where the first character of `text` that [`escape`] writes otherwise starts (one of
+/// [`is_hidden`], or a backslash when `BACKSLASH`): what
+/// `text.find(|c| is_hidden(c) || (BACKSLASH && c == '\\'))` gives, found by looking
+/// only at the characters that start with a [`suspect`] byte, which are rare (most record
+/// text and every sentence is mostly printable ASCII, Chinese, Japanese or Korean). Every
+/// CSV text cell and every finding's detail passes here.
+fn first_to_escape<const BACKSLASH: bool>(text: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(k) = first_suspect::<BACKSLASH>(&text.as_bytes()[from..]) {
+        let at = from + k;
+        // A suspect byte starts a character (see `suspect`), so `at` is on a boundary.
+        let c = text[at..].chars().next()?;
+        if is_hidden(c) || (BACKSLASH && c == '\\') {
+            return Some(at);
+        }
+        from = at + c.len_utf8();
+    }
+    None
 }
 
 #[cfg(test)]
@@ -137,6 +199,52 @@ mod tests {
         assert_eq!(sentence, "KM[9\\n::error::x\\\\] is not a number");
         assert_eq!(one_line(&sentence), sentence);
         assert_eq!(one_line("KM[9\n::error::x] \\]"), "KM[9\\n::error::x] \\]");
+    }
+
+    #[test]
+    fn every_hidden_character_starts_with_a_suspect_byte() {
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            let mut utf8 = [0; 4];
+            let first = c.encode_utf8(&mut utf8).as_bytes()[0];
+            if is_hidden(c) {
+                assert!(suspect::<false>(first), "{c:?}");
+            }
+            if c == '\\' {
+                assert!(suspect::<true>(first));
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// The search among suspect bytes finds the character a search of every
+        /// character finds, at any length and wherever that character lies.
+        #[test]
+        fn the_first_character_to_escape_is_found(
+            plain in "[ -~]{0,40}",
+            rest in proptest::collection::vec(
+                proptest::prop_oneof![
+                    4 => proptest::char::range(' ', '~'),
+                    2 => proptest::prelude::any::<char>(),
+                    2 => proptest::sample::select(vec![
+                        '\n', '\x1b', '\x7f', '\u{85}', '\u{9b}', '\u{a0}', '\u{202e}',
+                        '\u{2028}', '\u{2066}', '\u{2014}', '\u{2070}', '\\', 'é', '李',
+                        '\u{20ac}',
+                    ]),
+                ],
+                0..30,
+            ),
+        ) {
+            let text: String = plain.chars().chain(rest).collect();
+            for backslash in [false, true] {
+                let by_char = text.find(|c| is_hidden(c) || (backslash && c == '\\'));
+                let found = if backslash {
+                    first_to_escape::<true>(&text)
+                } else {
+                    first_to_escape::<false>(&text)
+                };
+                proptest::prop_assert_eq!(found, by_char, "{:?}", text);
+            }
+        }
     }
 
     #[test]

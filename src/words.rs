@@ -4,6 +4,14 @@
 
 /// Points as people write them: `7.5`, `12`, `0.5`, `-3`.
 pub fn format_points(value: f64) -> String {
+    let mut out = String::with_capacity(24);
+    push_points(value, &mut out);
+    out
+}
+
+/// Append [`format_points`]'s text for `value` to `out`, without a `String` of its own
+/// (a batch writes several a row into one CSV cell buffer).
+pub fn push_points(value: f64, out: &mut String) {
     // Scores and komi are whole or half points. Written from an integer, they cost a
     // fraction of a float's formatting (a batch writes several per game); `-0` keeps the
     // general way, which prints its sign.
@@ -15,28 +23,30 @@ pub fn format_points(value: f64) -> String {
         // machinery, which cost most of the call (`whole_and_half_points_print_as_any_value_does`).
         let mut digits = itoa::Buffer::new();
         if twice % 2 == 0 {
-            return digits.format(whole).to_string();
+            out.push_str(digits.format(whole));
+            return;
         }
         // `whole` is rounded towards zero, so -0.5 has a whole part of 0: the sign is
         // written by hand.
-        let mut out = String::with_capacity(24);
         if twice < 0 {
             out.push('-');
         }
         out.push_str(digits.format(whole.unsigned_abs()));
         out.push_str(".5");
-        return out;
+        return;
     }
-    any_points(value)
+    any_points(value, out);
 }
 
-/// [`format_points`] for any value.
-fn any_points(value: f64) -> String {
+/// [`push_points`] for any value.
+fn any_points(value: f64, out: &mut String) {
     if value.fract() == 0.0 {
-        format!("{value:.0}")
+        use std::fmt::Write as _;
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{value:.0}");
     } else {
         let s = format!("{value:.2}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+        out.push_str(s.trim_end_matches('0').trim_end_matches('.'));
     }
 }
 
@@ -75,11 +85,12 @@ mod tests {
 
     #[test]
     fn whole_and_half_points_print_as_any_value_does() {
-        for n in -2001..=2001 {
-            let value = f64::from(n) / 2.0;
-            assert_eq!(format_points(value), any_points(value), "{value}");
-        }
-        for value in [
+        let general = |value: f64| {
+            let mut out = String::new();
+            any_points(value, &mut out);
+            out
+        };
+        let values = (-2001..=2001).map(|n| f64::from(n) / 2.0).chain([
             1e14 + 0.5,
             -1e14 - 0.5,
             0.25,
@@ -87,8 +98,13 @@ mod tests {
             1e300,
             f64::NAN,
             f64::INFINITY,
-        ] {
-            assert_eq!(format_points(value), any_points(value), "{value}");
+        ]);
+        for value in values {
+            assert_eq!(format_points(value), general(value), "{value}");
+            // Appended after what the buffer holds, as a CSV cell is.
+            let mut cell = String::from("x");
+            push_points(value, &mut cell);
+            assert_eq!(cell, format!("x{}", general(value)), "{value}");
         }
     }
 

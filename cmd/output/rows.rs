@@ -9,7 +9,7 @@ use goref::adjudicate::{Agreement, DecidedBy};
 use goref::life::DeadSource;
 use goref::replay::{FindingKind, Severity};
 use goref::report::{FindingReport, GameReport};
-use goref::words::format_points;
+use goref::words::push_points;
 use serde::Serialize;
 use serde_json::json;
 
@@ -48,9 +48,7 @@ macro_rules! row {
                 scratch: &mut String,
             ) -> csv::Result<()> {
                 $(
-                    scratch.clear();
-                    self.$field.put(scratch);
-                    out.write_field(scratch.as_bytes())?;
+                    self.$field.write(out, scratch)?;
                 )+
                 Ok(())
             }
@@ -127,12 +125,26 @@ pub struct Sentence(String);
 trait Cell {
     /// Append the cell's text to `out`.
     fn put(&self, out: &mut String);
+
+    /// Write the cell as the next field of `out`, its text made in `scratch`.
+    fn write<W: Write>(&self, out: &mut csv::Writer<W>, scratch: &mut String) -> csv::Result<()> {
+        scratch.clear();
+        self.put(scratch);
+        out.write_field(scratch.as_bytes())
+    }
 }
 
 impl<T: Cell> Cell for Option<T> {
     fn put(&self, out: &mut String) {
         if let Some(value) = self {
             value.put(out);
+        }
+    }
+
+    fn write<W: Write>(&self, out: &mut csv::Writer<W>, scratch: &mut String) -> csv::Result<()> {
+        match self {
+            Some(value) => value.write(out, scratch),
+            None => out.write_field(b""),
         }
     }
 }
@@ -177,6 +189,11 @@ impl Cell for &str {
     fn put(&self, out: &mut String) {
         spreadsheet::record_text(self, out);
     }
+
+    /// Written as its cell is, without a copy in `scratch` first.
+    fn write<W: Write>(&self, out: &mut csv::Writer<W>, _: &mut String) -> csv::Result<()> {
+        out.write_field(spreadsheet::record_text_cell(self).as_bytes())
+    }
 }
 
 impl Cell for Sentence {
@@ -190,7 +207,7 @@ impl Cell for f64 {
     /// JSON value is `null`.
     fn put(&self, out: &mut String) {
         if self.is_finite() {
-            out.push_str(&format_points(*self));
+            push_points(*self, out);
         }
     }
 }

@@ -314,7 +314,7 @@ fn write_table(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()> {
 /// Dead stones (each list once), then per rule set its error, findings and notes, and
 /// the game's warnings once.
 fn write_details(out: &mut impl Write, reports: &[GameReport]) -> io::Result<()> {
-    let mut dead_lists: Vec<&[String]> = Vec::new();
+    let mut dead_lists: Vec<&[goref::point::D4Name]> = Vec::new();
     for r in reports {
         if let Some(s) = &r.score
             && !s.dead_stones.is_empty()

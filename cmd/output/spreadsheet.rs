@@ -9,23 +9,35 @@
 //! spreadsheet runs and which stays the number it is. Numeric columns (komi, scores,
 //! margins) are numbers, never text, and are written as they are.
 
+use std::borrow::Cow;
+
 use goref::text::{one_line, shown};
 
 /// Append the cell of record text `text` (a file, a player, a result) to `out`.
 pub fn record_text(text: &str, out: &mut String) {
-    put(&shown(text), out);
+    out.push_str(&record_text_cell(text));
+}
+
+/// The cell of record text `text`: `text` itself, without a copy, when it needs nothing.
+pub fn record_text_cell(text: &str) -> Cow<'_, str> {
+    cell(shown(text))
 }
 
 /// Append the cell of the sentence `text` (an error) to `out`.
 pub fn sentence(text: &str, out: &mut String) {
-    put(&one_line(text), out);
+    out.push_str(&cell(one_line(text)));
 }
 
-fn put(cell: &str, out: &mut String) {
-    if starts_formula(cell) {
+/// `text` (shown) as a cell: after a `'` when a spreadsheet would read it as a formula.
+fn cell(text: Cow<'_, str>) -> Cow<'_, str> {
+    if starts_formula(&text) {
+        let mut out = String::with_capacity(text.len() + 1);
         out.push('\'');
+        out.push_str(&text);
+        Cow::Owned(out)
+    } else {
+        text
     }
-    out.push_str(cell);
 }
 
 /// Whether a spreadsheet would read `cell` as a formula: it starts with `=`, `+`, `-`,

@@ -204,12 +204,7 @@ impl ScoreReport {
             score.margin = Some(count.margin);
             score.scored = true;
             score.dead_source = counted.dead.source;
-            score.dead_stones = counted
-                .dead
-                .stones
-                .iter()
-                .map(|p| p.to_d4(height))
-                .collect();
+            score.dead_stones = counted.dead.stones.iter().map(|p| p.d4(height)).collect();
             score.not_territory = count
                 .not_territory
                 .iter()
@@ -248,6 +243,6 @@ fn group(g: &Group, height: u8) -> GroupReport {
         basis: g.basis,
         confidence: (g.confidence * 100.0).round() / 100.0,
         uncertain: g.doubt.is_some(),
-        stones: g.stones.iter().map(|p| p.to_d4(height)).collect(),
+        stones: g.stones.iter().map(|p| p.d4(height)).collect(),
     }
 }
