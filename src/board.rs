@@ -26,6 +26,8 @@
 //! for each of its stones plus a circular `next` list through them; its liberty and stone
 //! counts live at its head. Joining chains relabels the smaller one.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 
 use crate::point::{MAX_SIZE, Point};
@@ -280,13 +282,25 @@ impl Board {
 
     /// [`Board::new`] on the heap, built there: a board is several kilobytes, and one
     /// made on the stack and then boxed is copied on the way.
+    ///
+    /// The empty board of each size is made once per process and copied from then on
+    /// (every replay starts from one): a copy straight into the new box, where making
+    /// it costs that copy and a fill of each row. At most one board per size is kept.
     pub fn new_boxed(width: u8, height: u8) -> Option<Box<Board>> {
+        static EMPTY_BOARDS: [OnceLock<Box<Board>>; MAX_POINTS] =
+            [const { OnceLock::new() }; MAX_POINTS];
         if !Board::fits(width, height) {
             return None;
         }
-        let mut board = Box::new(Board::BLANK);
-        board.open(width, height);
-        Some(board)
+        // Sides within 1..=MAX_SIZE: one slot per size.
+        let size = (usize::from(width) - 1) * usize::from(MAX_SIZE) + usize::from(height) - 1;
+        let empty = EMPTY_BOARDS[size].get_or_init(|| {
+            let mut board = Box::new(Board::BLANK);
+            board.open(width, height);
+            board
+        });
+        // `Box::clone` writes the copy into the new allocation directly.
+        Some(empty.clone())
     }
 
     fn fits(width: u8, height: u8) -> bool {
@@ -874,6 +888,47 @@ impl Board {
                     _ => EMPTY,
                 };
                 self.cells[cell_of(Point::new(x, y))] = v;
+            }
+        }
+        self.rebuild();
+    }
+
+    /// The bytes of a snapshot ([`Board::append_snapshot`]) of a `width` by `height`
+    /// board: its rows with the border cells between them, (height - 1) * 27 + width.
+    pub(crate) fn snapshot_len(width: u8, height: u8) -> usize {
+        usize::from(height).saturating_sub(1) * STRIDE + usize::from(width)
+    }
+
+    /// The padded cells from the first point of the board to its last.
+    fn snapshot_span(&self) -> std::ops::Range<usize> {
+        let first = STRIDE + 1;
+        first..first + Board::snapshot_len(self.width, self.height)
+    }
+
+    /// The position appended to `out` as the padded grid holds it: the cells from the
+    /// first point to the last, border cells between rows included (see
+    /// [`Board::snapshot_len`]). One copy, where [`Board::append_position`] copies row by
+    /// row: for a history that keeps many positions and reads few back
+    /// ([`Board::load_snapshot`]).
+    pub(crate) fn append_snapshot(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.cells[self.snapshot_span()]);
+    }
+
+    /// Replace the whole position with a snapshot that [`Board::append_snapshot`] wrote
+    /// on a board of this size, as [`Board::load_position`] does with its own form:
+    /// clears the ko point, keeps the capture counters, and tolerates any bytes
+    /// (missing ones read as empty, values other than 1 and 2 too; border cells are
+    /// never written).
+    pub(crate) fn load_snapshot(&mut self, snapshot: &[u8]) {
+        let width = usize::from(self.width);
+        for y in 0..usize::from(self.height) {
+            let at = y * STRIDE;
+            let first = (y + 1) * STRIDE + 1;
+            for x in 0..width {
+                self.cells[first + x] = match snapshot.get(at + x) {
+                    Some(&v) if is_stone(v) => v,
+                    _ => EMPTY,
+                };
             }
         }
         self.rebuild();
@@ -2052,6 +2107,84 @@ mod tests {
                 proptest::prop_assert_eq!(seen(&at_once), seen(&one_by_one));
             }
         }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+        /// A snapshot (one copy of the padded rows) brings back exactly the board that
+        /// `write_position` and `load_position` bring back, loaded over any other
+        /// position of that size, on every size and shape up to 25x25.
+        #[test]
+        fn snapshot_loads_as_the_position_does(
+            width in 1u8..=25,
+            height in 1u8..=25,
+            plays in proptest::collection::vec((proptest::bool::ANY, 0u8..25, 0u8..25), 0..300),
+            later in 0usize..300,
+        ) {
+            let mut b = Board::new(width, height).expect("a valid size");
+            let mut snapshot = vec![7; 5];
+            let mut position = Vec::new();
+            let mut over = Board::new(width, height).expect("a valid size");
+            for (i, &(black, x, y)) in plays.iter().enumerate() {
+                let (color, p) = (if black { Black } else { White }, Point::new(x % width, y % height));
+                let _ = b.play(color, p);
+                if i == later {
+                    over = b.clone();
+                }
+            }
+            snapshot.truncate(0);
+            b.append_snapshot(&mut snapshot);
+            proptest::prop_assert_eq!(snapshot.len(), Board::snapshot_len(width, height));
+            b.write_position(&mut position);
+            let mut by_snapshot = over.clone();
+            by_snapshot.load_snapshot(&snapshot);
+            let mut by_position = over;
+            by_position.load_position(&position);
+            by_snapshot.check_consistency().map_err(proptest::test_runner::TestCaseError::fail)?;
+            proptest::prop_assert!(by_snapshot.same_position(&b));
+            proptest::prop_assert_eq!(state(&by_snapshot), state(&by_position));
+            proptest::prop_assert_eq!(seen(&by_snapshot), seen(&by_position));
+        }
+
+        /// `new_boxed` gives the board `new` gives, whatever was played on the boxes it
+        /// gave before.
+        #[test]
+        fn new_boxed_is_new(
+            width in 1u8..=25,
+            height in 1u8..=25,
+            plays in proptest::collection::vec((proptest::bool::ANY, 0u8..25, 0u8..25), 0..40),
+        ) {
+            let new = Board::new(width, height).expect("a valid size");
+            let mut first = Board::new_boxed(width, height).expect("a valid size");
+            proptest::prop_assert_eq!(state(&first), state(&new));
+            for (black, x, y) in plays {
+                let _ = first.play(if black { Black } else { White }, Point::new(x % width, y % height));
+            }
+            let second = Board::new_boxed(width, height).expect("a valid size");
+            proptest::prop_assert_eq!(state(&second), state(&new));
+            proptest::prop_assert_eq!(seen(&second), seen(&new));
+        }
+    }
+
+    #[test]
+    fn load_snapshot_tolerates_bad_input() {
+        let mut b = Board::new(3, 2).expect("valid size");
+        // Row 0, then the border cells up to row 1 (27 - 3 of them, ignored), then row 1.
+        let mut snapshot = vec![1, 2, 7];
+        snapshot.extend([1; 24]);
+        snapshot.extend([2]);
+        b.load_snapshot(&snapshot);
+        assert_board(
+            &b,
+            "XO.
+             O..",
+        );
+        b.load_snapshot(&[]);
+        assert_eq!(b.to_string(), "...\n...\n");
+        b.load_snapshot(&[1; 100]);
+        b.check_consistency().expect("consistent");
+        assert_eq!(b.stones(Black), 6);
+        assert!(Board::new_boxed(0, 3).is_none() && Board::new_boxed(3, 26).is_none());
     }
 
     #[test]

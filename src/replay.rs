@@ -972,9 +972,11 @@ impl<'a> Replayer<'a> {
             ));
         }
 
-        if let Some(re) = &record.result {
+        // A game that ended with two passes may claim anything: `RE` is read only when
+        // it did not.
+        if !ended_by_passes && let Some(re) = &record.result {
             let claimed = GameResult::parse(re);
-            if claimed.is_count() && !ended_by_passes {
+            if claimed.is_count() {
                 let detail = format!(
                     "RE[{}] claims a count, but the record does not end with two consecutive passes",
                     crate::text::shown(re)

@@ -3,8 +3,11 @@
 //! key that matches is confirmed point by point before it is believed. A Zobrist hash
 //! match is only a candidate.
 //!
-//! Memory stays at one byte per point per [`CHECKPOINT_EVERY`] moves, and a confirmation
-//! replays at most that many moves.
+//! Memory stays at one byte per cell of the padded grid between the board's first point
+//! and its last (about 1.4 bytes per point on 19x19) per [`CHECKPOINT_EVERY`] moves, and
+//! a confirmation replays at most that many moves.
+
+use std::cell::Cell;
 
 use super::setup_points;
 use crate::board::{Board, Color};
@@ -18,24 +21,75 @@ pub const CHECKPOINT_EVERY: usize = 64;
 /// table probed linearly, sized once for the whole game. The keys are Zobrist hashes,
 /// already uniformly random, so their low bits are the slot; one probe is a handful of
 /// instructions where a general hash map's insert cost about sixty, once per move.
+///
+/// A table outlives its game: each thread keeps the last one ([`SPARE`]) for its next
+/// game, which stamps its slots with its own number ([`FirstSeen::game`]). A slot of an
+/// earlier game is free, so a game starts with one increment instead of a write to every
+/// slot (writing them cost more than a thousand instructions a game).
 struct FirstSeen {
-    /// `(key, moves played)`, or [`FirstSeen::FREE`] in the second field (any key may
+    /// `(key, moves played, game)`: the key stood after that many moves of the game
+    /// stamped. A slot whose stamp is not [`FirstSeen::game`] is free (any key may
     /// occur, 0 too: the empty board's).
-    slots: Vec<(u64, usize)>,
-    len: usize,
+    slots: Vec<(u64, usize, usize)>,
+    /// The stamp of the current game: never 0, the stamp of a slot never written.
+    game: usize,
+    /// Keys that can still come in before the table is half full and grows: counted
+    /// down, so a move tests one field instead of working out the load.
+    room: usize,
+}
+
+/// The most slots a thread keeps between games (with 24 bytes a slot, 1.5 MB): a table
+/// grown for a hostile record of a million moves is not held on to.
+const KEEP_AT_MOST: usize = 1 << 16;
+
+thread_local! {
+    /// The table of the last game replayed on this thread, for the next one.
+    static SPARE: Cell<Option<FirstSeen>> = const { Cell::new(None) };
 }
 
 impl FirstSeen {
-    /// The second field of a free slot: no game has that many moves.
-    const FREE: usize = usize::MAX;
+    /// A table without slots, in place of one handed back to [`SPARE`].
+    const NONE: FirstSeen = FirstSeen {
+        slots: Vec::new(),
+        game: 1,
+        room: 0,
+    };
 
-    /// A table for `keys` keys without growing (it grows past them).
+    /// Slots for `keys` keys without growing: at most half full, so probes stay short.
+    fn size_for(keys: usize) -> usize {
+        keys.saturating_mul(2).max(16).next_power_of_two()
+    }
+
+    /// A new table for `keys` keys without growing (it grows past them).
     fn with_capacity(keys: usize) -> FirstSeen {
-        // At most half full, so probes stay short.
-        let size = keys.saturating_mul(2).max(16).next_power_of_two();
+        let size = FirstSeen::size_for(keys);
         FirstSeen {
-            slots: vec![(0, Self::FREE); size],
-            len: 0,
+            slots: vec![(0, 0, 0); size],
+            game: 1,
+            room: size / 2,
+        }
+    }
+
+    /// An empty table for a game of `keys` keys: this thread's spare when it is large
+    /// enough, emptied by a new stamp; else a new one.
+    fn for_game(keys: usize) -> FirstSeen {
+        match SPARE.take() {
+            Some(mut spare)
+                if spare.slots.len() >= FirstSeen::size_for(keys) && spare.game < usize::MAX =>
+            {
+                spare.game += 1;
+                spare.room = spare.slots.len() / 2;
+                spare
+            }
+            _ => FirstSeen::with_capacity(keys),
+        }
+    }
+
+    /// Hand the table to this thread's next game, unless it is too large to keep.
+    fn keep(self) {
+        if self.slots.len() <= KEEP_AT_MOST {
+            // While the thread is being torn down there is no next game.
+            let _ = SPARE.try_with(|spare| spare.set(Some(self)));
         }
     }
 
@@ -43,17 +97,17 @@ impl FirstSeen {
     /// number of moves after which it first stood, and the table is unchanged.
     #[inline]
     fn first_or_insert(&mut self, key: u64, moves: usize) -> Option<usize> {
-        if (self.len + 1) * 2 > self.slots.len() {
+        if self.room == 0 {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         // Truncating the key keeps its low bits, the slot.
         let mut slot = key as usize & mask;
         loop {
-            let (k, first) = self.slots[slot];
-            if first == Self::FREE {
-                self.slots[slot] = (key, moves);
-                self.len += 1;
+            let (k, first, game) = self.slots[slot];
+            if game != self.game {
+                self.slots[slot] = (key, moves, self.game);
+                self.room -= 1;
                 return None;
             }
             if k == key {
@@ -66,8 +120,8 @@ impl FirstSeen {
     #[cold]
     fn grow(&mut self) {
         let old = std::mem::replace(self, FirstSeen::with_capacity(self.slots.len()));
-        for (key, first) in old.slots {
-            if first != Self::FREE {
+        for (key, first, game) in old.slots {
+            if game == old.game {
                 self.first_or_insert(key, first);
             }
         }
@@ -90,9 +144,12 @@ pub(super) struct Positions {
     stone_plays_only: bool,
     /// Position key -> the number of moves after which it first stood (0 = the start).
     seen: FirstSeen,
-    /// Positions after 0, CHECKPOINT_EVERY, 2*CHECKPOINT_EVERY... moves.
+    /// Positions after 0, CHECKPOINT_EVERY, 2*CHECKPOINT_EVERY... moves, as
+    /// [`Board::append_snapshot`] writes them (one copy each: they are kept every
+    /// CHECKPOINT_EVERY moves of every game and read back only to confirm a candidate).
     checkpoints: Vec<u8>,
-    area: usize,
+    /// The bytes of one checkpoint ([`Board::snapshot_len`]).
+    snapshot_len: usize,
     /// Scratch board for confirming candidates (boxed: most games never confirm one,
     /// and a history that holds a board inline is costly to move).
     scratch: Option<Box<Board>>,
@@ -105,7 +162,7 @@ impl Positions {
     /// An empty history for `record` under the ko rule `ko`; `first_player` is to move
     /// at the start.
     pub(super) fn new(record: &GameRecord, ko: KoRule, first_player: Color) -> Positions {
-        let area = usize::from(record.width) * usize::from(record.height);
+        let snapshot_len = Board::snapshot_len(record.width, record.height);
         let to_move = |c: Color| TO_MOVE_KEY[c.index()];
         let (after_move, at_start) = match ko {
             KoRule::Positional => ([0, 0], 0),
@@ -120,9 +177,11 @@ impl Positions {
             at_start,
             stone_plays_only: ko == KoRule::NaturalSituational,
             // The start and one position a move.
-            seen: FirstSeen::with_capacity(record.moves.len() + 1),
-            checkpoints: Vec::with_capacity(area * (record.moves.len() / CHECKPOINT_EVERY + 1)),
-            area,
+            seen: FirstSeen::for_game(record.moves.len() + 1),
+            checkpoints: Vec::with_capacity(
+                snapshot_len * (record.moves.len() / CHECKPOINT_EVERY + 1),
+            ),
+            snapshot_len,
             scratch: None,
             #[cfg(test)]
             hash_mask: u64::MAX,
@@ -148,7 +207,7 @@ impl Positions {
         stone_play: bool,
     ) -> Option<usize> {
         if moves_played.is_multiple_of(CHECKPOINT_EVERY) {
-            board.append_position(&mut self.checkpoints);
+            board.append_snapshot(&mut self.checkpoints);
         }
         let key = self.key(board, mover, stone_play)?;
         self.seen.first_or_insert(key, moves_played)
@@ -189,15 +248,15 @@ impl Positions {
         moves_played: usize,
     ) -> bool {
         let checkpoint = moves_played / CHECKPOINT_EVERY;
-        let start = checkpoint * self.area;
-        let Some(snapshot) = self.checkpoints.get(start..start + self.area) else {
+        let start = checkpoint * self.snapshot_len;
+        let Some(snapshot) = self.checkpoints.get(start..start + self.snapshot_len) else {
             return false;
         };
         let scratch = match &mut self.scratch {
             Some(scratch) => scratch,
             None => self.scratch.insert(Box::new(board.clone())),
         };
-        scratch.load_position(snapshot);
+        scratch.load_snapshot(snapshot);
         let first = checkpoint * CHECKPOINT_EVERY;
         // Setup nodes are in move order: start at the first one inside this window and
         // apply them as the main replay does.
@@ -219,6 +278,13 @@ impl Positions {
     }
 }
 
+impl Drop for Positions {
+    /// The table of positions goes to the thread's next game ([`FirstSeen::keep`]).
+    fn drop(&mut self) {
+        std::mem::replace(&mut self.seen, FirstSeen::NONE).keep();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::FirstSeen;
@@ -235,7 +301,43 @@ mod tests {
         for (moves, &key) in keys.iter().enumerate() {
             assert_eq!(seen.first_or_insert(key, 1000 + moves), Some(moves));
         }
-        assert_eq!(seen.len, keys.len());
+        // Never more than half full.
+        assert_eq!(seen.slots.len() / 2 - seen.room, keys.len());
         assert!(seen.slots.len() >= 2 * keys.len());
+    }
+
+    #[test]
+    fn a_table_kept_for_the_next_game_holds_none_of_the_last_ones_keys() {
+        let keys: Vec<u64> = (0..40u64).map(|k| k << 40 | k).collect();
+        let mut first = FirstSeen::for_game(keys.len());
+        for (moves, &key) in keys.iter().enumerate() {
+            assert_eq!(first.first_or_insert(key, moves), None);
+        }
+        let slots = first.slots.len();
+        first.keep();
+        // A game that fits takes the kept table, and sees every key as new.
+        let mut second = FirstSeen::for_game(10);
+        assert_eq!(second.slots.len(), slots, "the kept table is reused");
+        assert_eq!(second.room, slots / 2);
+        for (moves, &key) in keys.iter().enumerate().skip(20) {
+            assert_eq!(second.first_or_insert(key, 100 + moves), None);
+        }
+        // Growing carries the keys of this game only.
+        let more: Vec<u64> = (0..200u64).map(|k| k << 20 | 7).collect();
+        for (moves, &key) in more.iter().enumerate() {
+            assert_eq!(second.first_or_insert(key, 1000 + moves), None);
+        }
+        assert!(second.slots.len() > slots, "it grew");
+        for (moves, &key) in keys.iter().enumerate() {
+            // The first game's keys are new to this one, and go in now.
+            let expected = (moves >= 20).then_some(100 + moves);
+            assert_eq!(second.first_or_insert(key, 5000), expected);
+        }
+        assert_eq!(second.slots.len() / 2 - second.room, 20 + 200 + 20);
+        // A game larger than the kept table gets a new one.
+        second.keep();
+        let third = FirstSeen::for_game(10_000);
+        assert!(third.slots.len() >= 20_000);
+        assert_eq!(third.room, third.slots.len() / 2);
     }
 }
