@@ -76,8 +76,9 @@ impl Outcome {
 pub struct Fight {
     /// The region's points; bit `i` of a mask is `points[i]`.
     points: Vec<Point>,
-    /// Per region point: its neighbours in the region.
-    next_to: Vec<u64>,
+    /// Per region point: its neighbours in the region (0 past the last point). An array
+    /// of [`MAX_POINTS`], so that a point of a mask indexes it without a bounds check.
+    next_to: [u64; MAX_POINTS],
     /// Per colour: the region points where a chain of that colour can never be captured.
     safe: [u64; 2],
     /// Per colour: the region points next to an outside stone of that colour.
@@ -215,7 +216,9 @@ impl Chains {
 
     /// The chain of the stone on region point `i`: its stones and the points around it.
     fn at(&self, i: usize) -> (u64, u64) {
-        self.list[usize::from(self.of[i])]
+        // A chain's place is below `len`, at most `MAX_POINTS`: the `%` changes nothing,
+        // but spares the bounds check.
+        self.list[usize::from(self.of[i % MAX_POINTS]) % MAX_POINTS]
     }
 
     /// The chains found, each as its stones and the points around it.
@@ -361,7 +364,10 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
         if mask == 0 {
             return None;
         }
-        let i = mask.trailing_zeros() as usize;
+        // `mask` is not 0, so `i < 64`: the `% MAX_POINTS` changes nothing, but tells the
+        // compiler, which then drops the bounds checks of the arrays of `MAX_POINTS`
+        // indexed by `i` (the search's inner loops).
+        let i = mask.trailing_zeros() as usize % MAX_POINTS;
         mask &= mask - 1;
         Some(i)
     })
@@ -379,7 +385,7 @@ impl Fight {
         points.sort_unstable_by_key(|p| (p.y, p.x));
         points.dedup();
         let index = |p: Point| points.iter().position(|&q| q == p);
-        let mut next_to = vec![0u64; points.len()];
+        let mut next_to = [0u64; MAX_POINTS];
         let mut walls = [0u64; 2];
         let mut open = 0u64;
         for (i, &p) in points.iter().enumerate() {
@@ -646,6 +652,9 @@ impl Fight {
         let mine = state.stones[me.index()];
         let theirs = state.stones[them.index()];
         let empty = self.all() & !(mine | theirs);
+        // A region point is below `MAX_POINTS`: the `%` changes nothing, but spares the
+        // bounds checks of `next_to`.
+        let p = p % MAX_POINTS;
         let at = 1u64 << p;
         let empty_after = empty & !at;
         // The opponent's chains next to `p` left without a liberty are captured; the
