@@ -940,15 +940,27 @@ impl Fight {
         }
         let regions = &regions[..n];
         let anchored = self.safe[color.index()];
-        let list = &found.list[..found.len];
+        // The chains of `color`, and those of them that may fail (not anchored), by their
+        // place in `found`: each pass below looks at these only, in the order of their
+        // places, as a walk over the whole list passing over the others would.
+        let mut of_color = 0u64;
+        let mut may_fail = 0u64;
+        for (k, &(chain, _)) in found.list[..found.len].iter().enumerate() {
+            if chain & mine != 0 {
+                of_color |= 1 << k;
+                if chain & anchored == 0 {
+                    may_fail |= 1 << k;
+                }
+            }
+        }
         let mut failed = 0u64;
         let mut next_to_failed = 0u64;
         loop {
             let mut changed = false;
-            for (k, &(chain, around)) in list.iter().enumerate() {
-                if chain & mine == 0 || failed & (1 << k) != 0 || chain & anchored != 0 {
-                    continue;
-                }
+            // Only chain `k` sets its own bit of `failed`, so the chains not failed when
+            // the pass starts are the ones a walk over the list would look at.
+            for k in bits(may_fail & !failed) {
+                let around = found.list[k].1;
                 let vital = regions
                     .iter()
                     .filter(|&&r| r & next_to_failed == 0 && r & empty & !around == 0)
@@ -964,10 +976,7 @@ impl Fight {
                 break;
             }
         }
-        list.iter()
-            .enumerate()
-            .filter(|&(k, &(chain, _))| chain & mine != 0 && failed & (1 << k) == 0)
-            .fold(0, |m, (_, &(chain, _))| m | chain)
+        bits(of_color & !failed).fold(0, |m, k| m | found.list[k].0)
     }
 
     /// Every region point.
