@@ -76,8 +76,9 @@ impl Outcome {
 pub struct Fight {
     /// The region's points; bit `i` of a mask is `points[i]`.
     points: Vec<Point>,
-    /// Per region point: its neighbours in the region.
-    next_to: Vec<u64>,
+    /// Per region point: its neighbours in the region (0 past the last point). An array
+    /// of [`MAX_POINTS`], so that a point of a mask indexes it without a bounds check.
+    next_to: [u64; MAX_POINTS],
     /// Per colour: the region points where a chain of that colour can never be captured.
     safe: [u64; 2],
     /// Per colour: the region points next to an outside stone of that colour.
@@ -215,7 +216,9 @@ impl Chains {
 
     /// The chain of the stone on region point `i`: its stones and the points around it.
     fn at(&self, i: usize) -> (u64, u64) {
-        self.list[usize::from(self.of[i])]
+        // A chain's place is below `len`, at most `MAX_POINTS`: the `%` changes nothing,
+        // but spares the bounds check.
+        self.list[usize::from(self.of[i % MAX_POINTS]) % MAX_POINTS]
     }
 
     /// The chains found, each as its stones and the points around it.
@@ -244,20 +247,75 @@ enum Candidate {
 
 /// The moves of a position by rank, as [`Fight::candidates`] ranks them: each rank's
 /// points in reading order, the pass first among its rank.
+///
+/// The ranks are 0 (the end of the local game: only ever a pass), captures, points near
+/// a target, points next to a stone, the rest, and 5 (only ever a pass). Ranks 0 and 5
+/// hold no point, and a pass of rank 1 comes before the captures, so the pass is tried
+/// either first (rank 0 or 1) or last (rank 5): the moves are kept as that and the four
+/// ranks of points.
 #[derive(Debug, Clone, Copy)]
 struct Moves {
-    ranked: [u64; 6],
-    pass_rank: u8,
+    /// The points of ranks 1 to 4, disjoint.
+    ranked: [u64; 4],
+    /// Whether the pass comes first (rank 0 or 1); last (rank 5) otherwise.
+    pass_first: bool,
 }
 
 impl Moves {
+    /// The moves of a pass of rank `pass_rank` (0, 1 or 5) and the points of ranks 1 to 4.
+    fn new(pass_rank: u8, ranked: [u64; 4]) -> Moves {
+        debug_assert!(matches!(pass_rank, 0 | 1 | 5));
+        Moves {
+            ranked,
+            pass_first: pass_rank < 5,
+        }
+    }
+
     /// The moves in the order a search tries them.
-    fn iter(self) -> impl Iterator<Item = Candidate> {
-        (0u8..6).flat_map(move |rank| {
-            let pass = (rank == self.pass_rank).then_some(Candidate::Pass);
-            pass.into_iter()
-                .chain(bits(self.ranked[usize::from(rank)]).map(|p| Candidate::Play(p as u8)))
-        })
+    fn iter(self) -> Order {
+        Order {
+            ranked: self.ranked,
+            rank: 0,
+            pass_first: self.pass_first,
+            pass_last: !self.pass_first,
+        }
+    }
+}
+
+/// The moves of a [`Moves`] in the order a search tries them: a hand-written iterator, as
+/// the search's inner loop walks it (an iterator of ranks flattened costs several times
+/// more per move).
+struct Order {
+    /// The points not handed out yet, by rank.
+    ranked: [u64; 4],
+    /// The rank handed out now (4: all done).
+    rank: usize,
+    pass_first: bool,
+    pass_last: bool,
+}
+
+impl Iterator for Order {
+    type Item = Candidate;
+
+    #[inline]
+    fn next(&mut self) -> Option<Candidate> {
+        if self.pass_first {
+            self.pass_first = false;
+            return Some(Candidate::Pass);
+        }
+        while self.rank < 4 {
+            let left = self.ranked[self.rank];
+            if left != 0 {
+                self.ranked[self.rank] = left & (left - 1);
+                return Some(Candidate::Play(left.trailing_zeros() as u8));
+            }
+            self.rank += 1;
+        }
+        if self.pass_last {
+            self.pass_last = false;
+            return Some(Candidate::Pass);
+        }
+        None
     }
 }
 
@@ -306,7 +364,10 @@ fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
         if mask == 0 {
             return None;
         }
-        let i = mask.trailing_zeros() as usize;
+        // `mask` is not 0, so `i < 64`: the `% MAX_POINTS` changes nothing, but tells the
+        // compiler, which then drops the bounds checks of the arrays of `MAX_POINTS`
+        // indexed by `i` (the search's inner loops).
+        let i = mask.trailing_zeros() as usize % MAX_POINTS;
         mask &= mask - 1;
         Some(i)
     })
@@ -324,7 +385,7 @@ impl Fight {
         points.sort_unstable_by_key(|p| (p.y, p.x));
         points.dedup();
         let index = |p: Point| points.iter().position(|&q| q == p);
-        let mut next_to = vec![0u64; points.len()];
+        let mut next_to = [0u64; MAX_POINTS];
         let mut walls = [0u64; 2];
         let mut open = 0u64;
         for (i, &p) in points.iter().enumerate() {
@@ -591,6 +652,9 @@ impl Fight {
         let mine = state.stones[me.index()];
         let theirs = state.stones[them.index()];
         let empty = self.all() & !(mine | theirs);
+        // A region point is below `MAX_POINTS`: the `%` changes nothing, but spares the
+        // bounds checks of `next_to`.
+        let p = p % MAX_POINTS;
         let at = 1u64 << p;
         let empty_after = empty & !at;
         // The opponent's chains next to `p` left without a liberty are captured; the
@@ -693,10 +757,7 @@ impl Fight {
             1
         };
         if self.only_passes == Some(me) {
-            return Moves {
-                ranked: [0; 6],
-                pass_rank,
-            };
+            return Moves::new(pass_rank, [0; 4]);
         }
         // The last liberties of the opponent's chains in atari: captures.
         let mut captures = 0u64;
@@ -723,10 +784,7 @@ impl Fight {
         let near = open & near & !captures;
         let next_to_stones = open & next_to_stones & !captures & !near;
         let rest = open & !captures & !near & !next_to_stones;
-        Moves {
-            ranked: [0, captures, near, next_to_stones, rest, 0],
-            pass_rank,
-        }
+        Moves::new(pass_rank, [captures, near, next_to_stones, rest])
     }
 
     /// The empty points where a stone of `me` could only fill its own area: points of an
@@ -882,15 +940,27 @@ impl Fight {
         }
         let regions = &regions[..n];
         let anchored = self.safe[color.index()];
-        let list = &found.list[..found.len];
+        // The chains of `color`, and those of them that may fail (not anchored), by their
+        // place in `found`: each pass below looks at these only, in the order of their
+        // places, as a walk over the whole list passing over the others would.
+        let mut of_color = 0u64;
+        let mut may_fail = 0u64;
+        for (k, &(chain, _)) in found.list[..found.len].iter().enumerate() {
+            if chain & mine != 0 {
+                of_color |= 1 << k;
+                if chain & anchored == 0 {
+                    may_fail |= 1 << k;
+                }
+            }
+        }
         let mut failed = 0u64;
         let mut next_to_failed = 0u64;
         loop {
             let mut changed = false;
-            for (k, &(chain, around)) in list.iter().enumerate() {
-                if chain & mine == 0 || failed & (1 << k) != 0 || chain & anchored != 0 {
-                    continue;
-                }
+            // Only chain `k` sets its own bit of `failed`, so the chains not failed when
+            // the pass starts are the ones a walk over the list would look at.
+            for k in bits(may_fail & !failed) {
+                let around = found.list[k].1;
                 let vital = regions
                     .iter()
                     .filter(|&&r| r & next_to_failed == 0 && r & empty & !around == 0)
@@ -906,10 +976,7 @@ impl Fight {
                 break;
             }
         }
-        list.iter()
-            .enumerate()
-            .filter(|&(k, &(chain, _))| chain & mine != 0 && failed & (1 << k) == 0)
-            .fold(0, |m, (_, &(chain, _))| m | chain)
+        bits(of_color & !failed).fold(0, |m, k| m | found.list[k].0)
     }
 
     /// Every region point.
@@ -1363,6 +1430,37 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The order of moves as first written: the ranks 0 to 5 flattened, the pass first
+    /// among its rank; ranks 0 and 5 hold no point.
+    fn reference_order(pass_rank: u8, ranked: [u64; 4]) -> Vec<Candidate> {
+        let ranked = [0, ranked[0], ranked[1], ranked[2], ranked[3], 0];
+        (0u8..6)
+            .flat_map(move |rank| {
+                let pass = (rank == pass_rank).then_some(Candidate::Pass);
+                pass.into_iter()
+                    .chain(bits(ranked[usize::from(rank)]).map(|p| Candidate::Play(p as u8)))
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// The search tries the moves in the order the flattened ranks gave: the same
+        /// positions, in the same order, so the same give-ups and answers.
+        #[test]
+        fn moves_come_in_the_order_of_their_ranks(
+            pass_rank in prop::sample::select(vec![0u8, 1, 5]),
+            points in any::<u64>(),
+            cuts in any::<[u64; 3]>(),
+        ) {
+            // Four disjoint ranks of points, as `candidates` makes them.
+            let (a, b, c) = (points & cuts[0], points & !cuts[0] & cuts[1], points & !cuts[0] & !cuts[1] & cuts[2]);
+            let ranked = [a, b, c, points & !(a | b | c)];
+            let got: Vec<Candidate> = Moves::new(pass_rank, ranked).iter().collect();
+            prop_assert_eq!(got, reference_order(pass_rank, ranked));
+        }
+    }
 
     fn at(board: &Board, names: &[&str]) -> Vec<Point> {
         names

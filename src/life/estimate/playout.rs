@@ -1202,6 +1202,7 @@ impl PlayBoard {
 
     /// Who owns `cell` now: its stone's colour, or the colour of every stone around an
     /// empty point; `None` when an empty point touches both colours or none.
+    #[inline]
     pub(super) fn owner(&self, cell: usize) -> Option<Color> {
         match self.cells[cell] {
             BLACK => Some(Color::Black),
