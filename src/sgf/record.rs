@@ -358,8 +358,9 @@ pub(crate) const MAX_WARNINGS: usize = 10_000;
 /// The first usable value of a game-information property.
 struct FirstValue {
     node: usize,
-    /// As written.
-    written: String,
+    /// As written; `None` for a text the builder keeps in its field for it
+    /// ([`Builder::text`]), which holds the same value: read it with [`Builder::written`].
+    written: Option<String>,
     /// What later values are compared with, when it is not the value as written: the
     /// value as read (`KM[375]` is komi 7.5).
     read: Option<String>,
@@ -467,19 +468,40 @@ impl Builder {
             .find_map(|(known, first)| (*known == id).then_some(first))
     }
 
+    /// The first value of `id` as written, `first` being its [`FirstValue`].
+    fn written<'s>(&'s self, id: &str, first: &'s FirstValue) -> &'s str {
+        match &first.written {
+            Some(written) => written,
+            None => self.text_field(id).as_deref().unwrap_or_default(),
+        }
+    }
+
+    /// The field of text property `id` (`RU`, `PC`, `PB`, `PW`, `RE`, `OT`).
+    fn text_field(&self, id: &str) -> &Option<String> {
+        match id {
+            "RU" => &self.rules,
+            "PC" => &self.place,
+            "PB" => &self.black,
+            "PW" => &self.white,
+            "RE" => &self.result,
+            _ => &self.time.overtime,
+        }
+    }
+
     /// [`Builder::seen`], comparing what the values are read as (`read`) rather than
     /// how they are written.
     fn seen_as(&mut self, n: usize, id: &'static str, written: &str, read: &str) -> bool {
         let Some(first) = self.first_value(id) else {
             let first = FirstValue {
                 node: n,
-                written: written.to_string(),
+                written: Some(written.to_string()),
                 read: (read != written).then(|| read.to_string()),
             };
             self.first_values.push((id, first));
             return false;
         };
-        if !same_value(first.read.as_deref().unwrap_or(&first.written), read) {
+        let first_written = self.written(id, first);
+        if !same_value(first.read.as_deref().unwrap_or(first_written), read) {
             let where_first = if first.node == n {
                 String::new()
             } else {
@@ -487,7 +509,7 @@ impl Builder {
             };
             let message = format!(
                 "{id} is written twice, {id}[{}]{where_first} and {id}[{}]: the first is used",
-                shown(&first.written),
+                shown(first_written),
                 shown(written)
             );
             self.warn(n, WarningKind::Structure, message);
@@ -511,9 +533,18 @@ impl Builder {
         } else {
             t.to_string()
         };
-        if self.seen(n, id, &value) {
+        if self.first_value(id).is_some() {
+            // A later value: compared with the first, which is kept.
+            self.seen(n, id, &value);
             return;
         }
+        // The first value: what `seen` remembers of it is the field itself, not a copy.
+        let first = FirstValue {
+            node: n,
+            written: None,
+            read: None,
+        };
+        self.first_values.push((id, first));
         let slot = match id {
             "RU" => &mut self.rules,
             "PC" => &mut self.place,
@@ -889,7 +920,8 @@ impl Builder {
             );
         }
         if let Some(first) = self.first_value("RE") {
-            let why = match GameResult::parse(&first.written) {
+            let written = self.written("RE", first);
+            let why = match GameResult::parse(written) {
                 GameResult::Unreadable(_) => Some("is not a result goref can read"),
                 GameResult::Unknown => Some("says the result is unknown"),
                 _ => None,
@@ -897,7 +929,7 @@ impl Builder {
             if let Some(why) = why {
                 let message = format!(
                     "RE[{}] {why}: it is never compared with goref's result",
-                    shown(&first.written)
+                    shown(written)
                 );
                 self.warn(first.node, WarningKind::InvalidValue, message);
             }
