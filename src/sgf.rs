@@ -60,7 +60,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sgf_parse::go::{Point as SgfPoint, Prop};
-use sgf_parse::{ParseOptions, SgfNode, SgfProp, SimpleText, parse_with_options};
+use sgf_parse::{ParseOptions, SgfProp, SimpleText, parse_with_options};
 
 use crate::board::Color;
 use crate::point::Point;
@@ -934,7 +934,7 @@ fn parse_whole(
 
 /// A game tree parsed in the pieces of [`plain::split`].
 struct Parts<'a> {
-    root: record::Tree<Prop>,
+    root: record::Root,
     moves: Vec<plain::PlainMove>,
     pieces: Vec<record::ParsedPiece<'a>>,
 }
@@ -953,20 +953,20 @@ fn cut_in_parts<'a>(text: &'a str, short: &scan::ShortRuns) -> Option<Parts<'a>>
     // The root and the other nodes are tokenized by `plain.rs` when it reads them as
     // sgf-parse's lexer would (see there); sgf-parse then reads their values.
     let root = match split.root_properties {
-        Some(properties) => record::Tree(SgfNode::new(props(properties), Vec::new(), true)),
-        None => one_tree(&format!("{})", split.root))?,
+        Some(properties) => record::Root::Read(read_props(properties)),
+        None => record::Root::Tree(one_tree(&format!("{})", split.root))?),
     };
     let mut pieces = Vec::with_capacity(split.pieces.len());
     for piece in split.pieces {
         pieces.push(match piece {
             plain::Piece::Moves(range) => record::ParsedPiece::Moves(range),
             plain::Piece::Short(text, count) => record::ParsedPiece::Short(text, count),
-            plain::Piece::Nodes(nodes) => {
-                record::ParsedPiece::Below(match plain::nodes(nodes, 0) {
-                    Some(nodes) => chain(nodes),
-                    None => one_tree(&format!("(;{nodes})"))?,
-                })
-            }
+            plain::Piece::Nodes(nodes) => match plain::nodes(nodes, 0) {
+                Some(nodes) => {
+                    record::ParsedPiece::Read(nodes.into_iter().map(read_props).collect())
+                }
+                None => record::ParsedPiece::Below(one_tree(&format!("(;{nodes})"))?),
+            },
             plain::Piece::Rest(rest) => record::ParsedPiece::Below(one_tree(&format!("(;{rest}"))?),
         });
     }
@@ -981,8 +981,61 @@ fn cut_in_parts<'a>(text: &'a str, short: &scan::ShortRuns) -> Option<Parts<'a>>
 fn props<I: AsRef<str>>(properties: Vec<(I, Vec<String>)>) -> Vec<Prop> {
     properties
         .into_iter()
-        .map(|(identifier, values)| read_prop(identifier.as_ref(), values))
+        .map(|(identifier, mut values)| read_prop(identifier.as_ref(), &mut values))
         .collect()
+}
+
+/// What the record's builder reads of the properties of a node `plain.rs` read: each
+/// property as sgf-parse reads it ([`read_prop`]), but for lists of points in lower case
+/// (the setup of a problem, often dozens of stones), read to their points in order, as
+/// the builder would put in order the set sgf-parse makes of them.
+fn read_props(properties: plain::Properties<'_>) -> Vec<record::Property> {
+    (properties.into_iter())
+        .map(|(identifier, values)| {
+            if matches!(identifier, "AB" | "AW" | "AE" | "TB" | "TW")
+                && let Some(points) = point_list(values.iter())
+            {
+                return record::Property::Points(identifier, points);
+            }
+            record::Property::Sgf(plain_prop(identifier, values))
+        })
+        .collect()
+}
+
+/// [`read_prop`] of a property `plain.rs` read: a property of one value is read from it in
+/// place (the commonest case, without a list), the others from a list of them.
+fn plain_prop(identifier: &str, values: plain::Values<'_>) -> Prop {
+    match values.one_or_all() {
+        Ok(one) => read_prop(identifier, &mut [one]),
+        Err(mut all) => read_prop(identifier, &mut all),
+    }
+}
+
+/// The points of a list whose every value is two lower-case letters, in order and each
+/// once: the set [`points`] reads, as `record.rs` puts it in order (`record::sorted`);
+/// `None` where [`points`] gives `None`.
+fn point_list<'a>(values: impl Iterator<Item = &'a str>) -> Option<Vec<Point>> {
+    // The points listed, a bit per row in a word per column: read column by column and
+    // row by row, they come in the order of points (`x`, then `y`), each once, without a
+    // sort.
+    let mut columns = [0u32; 26];
+    for value in values {
+        let [x @ b'a'..=b'z', y @ b'a'..=b'z'] = *value.as_bytes() else {
+            return None;
+        };
+        columns[usize::from(x - b'a')] |= 1 << (y - b'a');
+    }
+    let count = columns.iter().map(|rows| rows.count_ones() as usize).sum();
+    let mut list = Vec::with_capacity(count);
+    for (x, mut rows) in (0u8..).zip(columns) {
+        while rows != 0 {
+            // At most 25: a `u32` has 32 bits.
+            let y = rows.trailing_zeros() as u8;
+            list.push(Point::new(x, y));
+            rows &= rows - 1;
+        }
+    }
+    Some(list)
 }
 
 /// What `Prop::new` makes of a property. Three kinds are read here, to the same value:
@@ -990,57 +1043,65 @@ fn props<I: AsRef<str>>(properties: Vec<(I, Vec<String>)>) -> Vec<Prop> {
 /// each point through a `Vec<char>`, which made such lists a third of its work on a batch),
 /// texts of one value (`PB[Lee Sedol]`, which it keeps as written), and numbers of one
 /// value (`KM[6.5]`, `SZ[19]`: sgf-parse finds these after comparing the identifier with
-/// some fifty others, and wants it as a `String`).
-fn read_prop(identifier: &str, mut values: Vec<String>) -> Prop {
+/// some fifty others, and wants it as a `String`). `values` are the property's values,
+/// owned or borrowed from the text; only those sgf-parse keeps are made `String`s (taken
+/// out of `values`).
+fn read_prop<V>(identifier: &str, values: &mut [V]) -> Prop
+where
+    V: AsRef<str> + Into<String> + Default,
+{
     let read = match identifier {
-        "AB" => points(&values).map(Prop::AB),
-        "AW" => points(&values).map(Prop::AW),
-        "AE" => points(&values).map(Prop::AE),
-        "TB" => points(&values).map(Prop::TB),
-        "TW" => points(&values).map(Prop::TW),
-        "PB" => text(&mut values).map(Prop::PB),
-        "PW" => text(&mut values).map(Prop::PW),
-        "RE" => text(&mut values).map(Prop::RE),
-        "RU" => text(&mut values).map(Prop::RU),
-        "PC" => text(&mut values).map(Prop::PC),
-        "OT" => text(&mut values).map(Prop::OT),
-        "BR" => text(&mut values).map(Prop::BR),
-        "WR" => text(&mut values).map(Prop::WR),
-        "DT" => text(&mut values).map(Prop::DT),
+        "AB" => points(values).map(Prop::AB),
+        "AW" => points(values).map(Prop::AW),
+        "AE" => points(values).map(Prop::AE),
+        "TB" => points(values).map(Prop::TB),
+        "TW" => points(values).map(Prop::TW),
+        "PB" => text(values).map(Prop::PB),
+        "PW" => text(values).map(Prop::PW),
+        "RE" => text(values).map(Prop::RE),
+        "RU" => text(values).map(Prop::RU),
+        "PC" => text(values).map(Prop::PC),
+        "OT" => text(values).map(Prop::OT),
+        "BR" => text(values).map(Prop::BR),
+        "WR" => text(values).map(Prop::WR),
+        "DT" => text(values).map(Prop::DT),
         // Numbers of one value, read with the same `FromStr` sgf-parse uses; anything it
         // would not accept (several values, not a number, a handicap below 2, a size with
         // `:`) is left to it, so `Invalid` stays its own.
-        "GM" => number(&values).map(Prop::GM),
-        "HA" => number(&values).filter(|&stones| stones >= 2).map(Prop::HA),
-        "KM" => number(&values).map(Prop::KM),
-        "TM" => number(&values).map(Prop::TM),
-        "BL" => number(&values).map(Prop::BL),
-        "WL" => number(&values).map(Prop::WL),
+        "GM" => number(values).map(Prop::GM),
+        "HA" => number(values).filter(|&stones| stones >= 2).map(Prop::HA),
+        "KM" => number(values).map(Prop::KM),
+        "TM" => number(values).map(Prop::TM),
+        "BL" => number(values).map(Prop::BL),
+        "WL" => number(values).map(Prop::WL),
         "SZ" => values
             .iter()
-            .all(|value| !value.contains(':'))
-            .then(|| number::<u8>(&values).map(|size| Prop::SZ((size, size))))
+            .all(|value| !value.as_ref().contains(':'))
+            .then(|| number::<u8, V>(values).map(|size| Prop::SZ((size, size))))
             .flatten(),
         _ => None,
     };
-    read.unwrap_or_else(|| Prop::new(identifier.to_string(), values))
+    read.unwrap_or_else(|| {
+        let values = values.iter_mut().map(|value| std::mem::take(value).into());
+        Prop::new(identifier.to_string(), values.collect())
+    })
 }
 
 /// The only value of `values` read as sgf-parse's `parse_single_value` reads it; `None`
 /// where that fails.
-fn number<T: std::str::FromStr>(values: &[String]) -> Option<T> {
+fn number<T: std::str::FromStr, V: AsRef<str>>(values: &[V]) -> Option<T> {
     match values {
-        [value] => value.parse().ok(),
+        [value] => value.as_ref().parse().ok(),
         _ => None,
     }
 }
 
 /// The points of a list whose every value is two lower-case letters; `None` for anything
 /// else (upper case, a compressed `aa:cc`, not a point), which sgf-parse decides.
-fn points(values: &[String]) -> Option<HashSet<SgfPoint>> {
+fn points<V: AsRef<str>>(values: &[V]) -> Option<HashSet<SgfPoint>> {
     let mut points = HashSet::with_capacity(values.len());
     for value in values {
-        let [x @ b'a'..=b'z', y @ b'a'..=b'z'] = *value.as_bytes() else {
+        let [x @ b'a'..=b'z', y @ b'a'..=b'z'] = *value.as_ref().as_bytes() else {
             return None;
         };
         points.insert(SgfPoint {
@@ -1053,21 +1114,13 @@ fn points(values: &[String]) -> Option<HashSet<SgfPoint>> {
 
 /// The only value of a text property, taken out of `values`; `None` leaves several values
 /// (or none) to sgf-parse.
-fn text(values: &mut Vec<String>) -> Option<SimpleText> {
-    if values.len() != 1 {
-        return None;
+fn text<V: Into<String> + Default>(values: &mut [V]) -> Option<SimpleText> {
+    match values {
+        [value] => Some(SimpleText {
+            text: std::mem::take(value).into(),
+        }),
+        _ => None,
     }
-    values.pop().map(|text| SimpleText { text })
-}
-
-/// `nodes` one below the other under an empty root: the tree sgf-parse makes of `(;`
-/// followed by them. Built from the last node up, so no step recurses.
-fn chain(nodes: Vec<plain::Properties>) -> record::Tree<Prop> {
-    let mut below = Vec::new();
-    for properties in nodes.into_iter().rev() {
-        below = vec![SgfNode::new(props(properties), below, false)];
-    }
-    record::Tree(SgfNode::new(Vec::new(), below, true))
 }
 
 /// What a file is when its first bytes carry the signature of a common binary format

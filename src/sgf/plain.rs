@@ -19,9 +19,11 @@
 //! is in capitals: sgf-parse's lexer builds each value a character at a time, and its
 //! parse of these nodes was a fifth of a whole batch. sgf-parse still reads the values
 //! the record is read from (`Prop::new`), so the properties are its own, but for those
-//! whose reading is plain (one text, a list of lower-case points: `read_prop` in
-//! `sgf.rs`); the others (a comment, a game name) are left out. Anything unusual goes to its
-//! parser as a game tree of its own.
+//! whose reading is plain (one text, a number: `read_prop` in `sgf.rs`; a list of
+//! lower-case points, read straight to the builder's sorted list: `read_props`); the
+//! others (a comment, a game name) are left out. The values are borrowed from the text
+//! ([`Values`]): only those the record keeps as text are copied. Anything unusual goes to
+//! its parser as a game tree of its own.
 //!
 //! The record is then built from the pieces as if from one tree (same node numbers, same
 //! main line). When anything is unusual (no `(;` start, a piece sgf-parse rejects) the
@@ -29,6 +31,7 @@
 //! compare it with the whole-tree parse on every record of the corpus, on generated
 //! texts, and under a differential fuzz target.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint};
@@ -56,7 +59,7 @@ pub(crate) struct Split<'a> {
     /// The root's properties, read here as [`nodes`] reads them; `None` for anything it
     /// turns away, and for a `GM` other than a single `GM[1]` (sgf-parse would read the
     /// tree as another game, or fail): the caller then hands [`Split::root`] to sgf-parse.
-    pub root_properties: Option<Properties>,
+    pub root_properties: Option<Properties<'a>>,
     /// Every plain move of the runs, in order.
     pub moves: Vec<PlainMove>,
     /// What follows the root, in order.
@@ -171,16 +174,51 @@ pub(crate) fn split<'a>(text: &'a str, short: &ShortRuns) -> Option<Split<'a>> {
 }
 
 /// A node's properties as sgf-parse's lexer reads them: each identifier (one of [`READ`],
-/// or `GM`) with its values, unescaped, in order.
-pub(crate) type Properties = Vec<(&'static str, Vec<String>)>;
+/// or `GM`) with its values, in order.
+pub(crate) type Properties<'a> = Vec<(&'static str, Values<'a>)>;
+
+/// The values of one property, unescaped, borrowed from the text where they hold no
+/// escape. Nearly every property kept has one value, which then takes no list of its own.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Values<'a> {
+    first: Cow<'a, str>,
+    /// The values after the first (a list of points): empty, so not allocated, for most.
+    rest: Vec<Cow<'a, str>>,
+}
+
+impl<'a> Values<'a> {
+    /// The only value, when there is one and no other.
+    pub(crate) fn single(&self) -> Option<&str> {
+        self.rest.is_empty().then_some(&*self.first)
+    }
+
+    /// The only value, when there is one and no other; else every value, in order.
+    pub(crate) fn one_or_all(self) -> Result<Cow<'a, str>, Vec<Cow<'a, str>>> {
+        if self.rest.is_empty() {
+            Ok(self.first)
+        } else {
+            Err(self.all().collect())
+        }
+    }
+
+    /// Every value, in order.
+    pub(crate) fn all(self) -> impl Iterator<Item = Cow<'a, str>> {
+        std::iter::once(self.first).chain(self.rest)
+    }
+
+    /// Every value, in order, borrowed.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(&*self.first).chain(self.rest.iter().map(|value| &**value))
+    }
+}
 
 /// The properties of a root node, when its `GM` leaves it a game of Go as sgf-parse reads
 /// it: none, or a single `GM[1]`.
-fn go_root(root: Properties) -> Option<Properties> {
+fn go_root(root: Properties<'_>) -> Option<Properties<'_>> {
     let mut game_types = root.iter().filter(|(identifier, _)| *identifier == "GM");
     match (game_types.next(), game_types.next()) {
         (None, _) => Some(root),
-        (Some((_, values)), None) if values == &["1"] => Some(root),
+        (Some((_, values)), None) if values.single() == Some("1") => Some(root),
         _ => None,
     }
 }
@@ -191,7 +229,7 @@ fn go_root(root: Properties) -> Option<Properties> {
 /// throws away). `None` for anything the lexer would read differently or reject: a
 /// variation or the end of one, an identifier that is not all capital letters (it converts
 /// or rejects those), a text that ends inside a value.
-pub(crate) fn nodes(text: &str, mut i: usize) -> Option<Vec<Properties>> {
+pub(crate) fn nodes(text: &str, mut i: usize) -> Option<Vec<Properties<'_>>> {
     let mut nodes = Vec::new();
     while i < text.len() {
         let (properties, end) = node(text, i)?;
@@ -203,7 +241,7 @@ pub(crate) fn nodes(text: &str, mut i: usize) -> Option<Vec<Properties>> {
 
 /// The node whose `;` is at `i`, read as [`nodes`] reads each: its properties, and the
 /// index past them and the white space after them.
-fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
+fn node(text: &str, mut i: usize) -> Option<(Properties<'_>, usize)> {
     let b = text.as_bytes();
     if b.get(i) != Some(&b';') {
         return None;
@@ -220,17 +258,20 @@ fn node(text: &str, mut i: usize) -> Option<(Properties, usize)> {
             return None;
         }
         let kept = loader_reads(&b[start..i]);
-        // Nearly every property kept has one value.
-        let mut values = Vec::with_capacity(usize::from(kept.is_some()));
+        let first_end = value_end(b, i + 1)?;
+        let first = i + 1..first_end;
+        i = skip_ws(b, first_end + 1);
+        let mut rest = Vec::new();
         while b.get(i) == Some(&b'[') {
             let end = value_end(b, i + 1)?;
             if kept.is_some() {
-                values.push(unescape(&text[i + 1..end])?);
+                rest.push(unescape(&text[i + 1..end]));
             }
             i = skip_ws(b, end + 1);
         }
         if let Some(identifier) = kept {
-            properties.push((identifier, values));
+            let first = unescape(&text[first]);
+            properties.push((identifier, Values { first, rest }));
         }
     }
     Some((properties, i))
@@ -274,23 +315,24 @@ fn loader_reads(identifier: &[u8]) -> Option<&'static str> {
 }
 
 /// A value as sgf-parse's lexer reads it: a backslash escapes the character after it and
-/// is itself dropped.
-fn unescape(raw: &str) -> Option<String> {
-    if !raw.contains('\\') {
-        return Some(raw.to_string());
+/// is itself dropped. Borrowed when there is no backslash.
+#[inline]
+fn unescape(raw: &str) -> Cow<'_, str> {
+    // A loop, not `contains` (`memchr`): the values kept are a few bytes.
+    if !raw.bytes().any(|c| c == b'\\') {
+        return Cow::Borrowed(raw);
     }
-    let mut out = Vec::with_capacity(raw.len());
+    let mut out = String::with_capacity(raw.len());
     let mut escaped = false;
-    for &c in raw.as_bytes() {
-        if c == b'\\' && !escaped {
+    for c in raw.chars() {
+        if c == '\\' && !escaped {
             escaped = true;
         } else {
             escaped = false;
             out.push(c);
         }
     }
-    // Only ASCII backslashes were dropped, so the bytes are still UTF-8.
-    String::from_utf8(out).ok()
+    Cow::Owned(out)
 }
 
 /// Where the node whose properties start at `i` (just past its `;`) ends: the next `;`,

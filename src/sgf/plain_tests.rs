@@ -113,7 +113,7 @@ fn scanned(text: &str) -> Vec<(String, ShortRuns)> {
 
 /// What the loader reads of a split, piece by piece, with each run of moves as its moves:
 /// the same for two splits that make the same record.
-fn read(split: &Split<'_>) -> (String, Option<Properties>, Vec<String>) {
+fn read<'a>(split: &Split<'a>) -> (String, Option<Properties<'a>>, Vec<String>) {
     let mut items = Vec::new();
     for piece in &split.pieces {
         match piece {
@@ -303,9 +303,18 @@ fn other_nodes_read_without_sgf_parse_are_what_it_reads() {
     }
 }
 
+/// A node's properties with their values listed.
+type Listed = Vec<(&'static str, Vec<String>)>;
+
+fn listed(properties: Properties<'_>) -> Listed {
+    (properties.into_iter())
+        .map(|(id, values)| (id, values.all().map(String::from).collect()))
+        .collect()
+}
+
 #[test]
 fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
-    let owned = |nodes: &[&[(&'static str, &[&str])]]| -> Vec<Properties> {
+    let owned = |nodes: &[&[(&'static str, &[&str])]]| -> Vec<Listed> {
         nodes
             .iter()
             .map(|node| {
@@ -315,6 +324,7 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
             })
             .collect()
     };
+    let nodes = |text, i| nodes(text, i).map(|nodes| nodes.into_iter().map(listed).collect());
     assert_eq!(
         nodes(
             ";PB[a \\] b \\\\ c \\\n d]B[cc] ;\n;AB[aa] [bb]\t[\\\u{e9}]",
@@ -342,8 +352,9 @@ fn properties_are_unescaped_as_sgf_parse_s_lexer_does() {
     ] {
         assert_eq!(nodes(text, 0), None, "{text}");
     }
-    fn root(text: &str) -> Option<(&str, Option<Properties>)> {
-        split(text, &ShortRuns::default()).map(|split| (split.root, split.root_properties))
+    fn root(text: &str) -> Option<(&str, Option<Listed>)> {
+        split(text, &ShortRuns::default())
+            .map(|split| (split.root, split.root_properties.map(listed)))
     }
     assert_eq!(
         root("(;GM[1]SZ[9]GN[x] ;B[aa])"),

@@ -60,7 +60,26 @@ pub(crate) fn build(
     root: Tree<Prop>,
     warnings: Vec<LoadWarning>,
 ) -> Result<GameRecord, GameError> {
-    build_from(index, root, &[], Vec::new(), warnings)
+    build_from(index, Root::Tree(root), &[], Vec::new(), warnings)
+}
+
+/// The root of a game tree cut by `plain.rs`.
+pub(crate) enum Root {
+    /// Parsed by sgf-parse, with the main line below it when there is one.
+    Tree(Tree<Prop>),
+    /// The properties of a root node without children, read as [`Property`]s.
+    Read(Vec<Property>),
+}
+
+/// A property of a node the loader read itself (`plain.rs`).
+pub(crate) enum Property {
+    /// What sgf-parse's `Prop::new` makes of it.
+    Sgf(Prop),
+    /// An `AB`, `AW`, `AE`, `TB` or `TW` (the identifier) whose every value is a point
+    /// in lower case: its points in order, each once. sgf-parse would read them into a
+    /// set, which the builder then puts in order ([`sorted`]): the same list, without
+    /// hashing each point.
+    Points(&'static str, Vec<Point>),
 }
 
 /// One piece of a game tree cut by `plain.rs`, parsed.
@@ -71,6 +90,9 @@ pub(crate) enum ParsedPiece<'a> {
     Short(&'a str, usize),
     /// Nodes parsed as the children of an empty root: the main line below it.
     Below(Tree<Prop>),
+    /// Nodes one below the other, without variations, their properties read as
+    /// [`Property`]s: what [`ParsedPiece::Below`] reads of the same nodes parsed.
+    Read(Vec<Vec<Property>>),
 }
 
 /// Build the record of game `index` from a game tree cut in pieces (`plain.rs`): the main
@@ -78,15 +100,32 @@ pub(crate) enum ParsedPiece<'a> {
 /// the whole tree.
 pub(crate) fn build_from(
     index: usize,
-    root: Tree<Prop>,
+    root: Root,
     moves: &[PlainMove],
     pieces: Vec<ParsedPiece<'_>>,
     warnings: Vec<LoadWarning>,
 ) -> Result<GameRecord, GameError> {
     let mut warnings = warnings;
-    let (width, height) = board_size(index, &root.0.properties, &mut warnings)?;
-    let mut b = Builder::new(index, width, height, warnings);
-    let mut nodes = main_line(&mut b, root, 0);
+    let built = match root {
+        Root::Tree(root) => {
+            let (width, height) = board_size(index, &root.0.properties, &mut warnings)?;
+            let mut b = Builder::new(index, width, height, warnings);
+            let nodes = main_line(&mut b, root, 0);
+            (b, nodes)
+        }
+        Root::Read(properties) => {
+            let sgf = properties.iter().filter_map(|property| match property {
+                Property::Sgf(prop) => Some(prop),
+                Property::Points(..) => None,
+            });
+            let (width, height) = board_size(index, sgf, &mut warnings)?;
+            let mut b = Builder::new(index, width, height, warnings);
+            // What `main_line` does with a root without children.
+            b.node(0, properties);
+            (b, 1)
+        }
+    };
+    let (mut b, mut nodes) = built;
     let short: usize = (pieces.iter())
         .map(|piece| match piece {
             ParsedPiece::Short(_, count) => *count,
@@ -104,6 +143,13 @@ pub(crate) fn build_from(
             ParsedPiece::Short(text, count) => {
                 b.short_moves(nodes, text, count);
                 nodes += count;
+            }
+            ParsedPiece::Read(read) => {
+                // `main_line` over nodes of one child each, none with side lines.
+                for properties in read {
+                    b.node(nodes, properties);
+                    nodes += 1;
+                }
             }
             ParsedPiece::Below(mut tree) => {
                 let mut children = std::mem::take(&mut tree.0.children);
@@ -126,7 +172,7 @@ fn main_line(b: &mut Builder, start: Tree<Prop>, first: usize) -> usize {
     let mut node = first;
     loop {
         let properties = std::mem::take(&mut current.0.properties);
-        b.node(node, properties);
+        b.node(node, properties.into_iter().map(Property::Sgf));
         let mut children = std::mem::take(&mut current.0.children);
         if children.is_empty() {
             return node + 1;
@@ -145,12 +191,12 @@ fn main_line(b: &mut Builder, start: Tree<Prop>, first: usize) -> usize {
 /// The board size from the root's `SZ` (19x19 when absent). A value goref cannot read is
 /// [`GameError::UnreadableSize`]: judging the game on a board of another size would give
 /// another verdict.
-fn board_size(
+fn board_size<'a>(
     game: usize,
-    properties: &[Prop],
+    properties: impl IntoIterator<Item = &'a Prop>,
     warnings: &mut Vec<LoadWarning>,
 ) -> Result<(u8, u8), GameError> {
-    let mut sizes = properties.iter().filter_map(|p| match p {
+    let mut sizes = properties.into_iter().filter_map(|p| match p {
         Prop::SZ((w, h)) => Some(Ok((u32::from(*w), u32::from(*h)))),
         Prop::Invalid(id, values) if id == "SZ" => Some(Err(values.join("]["))),
         _ => None,
@@ -312,8 +358,9 @@ pub(crate) const MAX_WARNINGS: usize = 10_000;
 /// The first usable value of a game-information property.
 struct FirstValue {
     node: usize,
-    /// As written.
-    written: String,
+    /// As written; `None` for a text the builder keeps in its field for it
+    /// ([`Builder::text`]), which holds the same value: read it with [`Builder::written`].
+    written: Option<String>,
     /// What later values are compared with, when it is not the value as written: the
     /// value as read (`KM[375]` is komi 7.5).
     read: Option<String>,
@@ -336,6 +383,19 @@ struct NodeParts {
 impl NodeParts {
     fn add_setup(&mut self, points: Vec<Point>, stone: Stone) {
         self.setup.extend(points.into_iter().map(|p| (p, stone)));
+    }
+
+    /// [`Property::Points`]: what [`Builder::property`] does with the same property read
+    /// by sgf-parse.
+    fn points(&mut self, id: &str, points: Vec<Point>) {
+        match id {
+            "AB" => self.add_setup(points, Some(Color::Black)),
+            "AW" => self.add_setup(points, Some(Color::White)),
+            "AE" => self.add_setup(points, None),
+            "TB" => self.territory_black = Some(points),
+            "TW" => self.territory_white = Some(points),
+            _ => {}
+        }
     }
 }
 
@@ -408,19 +468,40 @@ impl Builder {
             .find_map(|(known, first)| (*known == id).then_some(first))
     }
 
+    /// The first value of `id` as written, `first` being its [`FirstValue`].
+    fn written<'s>(&'s self, id: &str, first: &'s FirstValue) -> &'s str {
+        match &first.written {
+            Some(written) => written,
+            None => self.text_field(id).as_deref().unwrap_or_default(),
+        }
+    }
+
+    /// The field of text property `id` (`RU`, `PC`, `PB`, `PW`, `RE`, `OT`).
+    fn text_field(&self, id: &str) -> &Option<String> {
+        match id {
+            "RU" => &self.rules,
+            "PC" => &self.place,
+            "PB" => &self.black,
+            "PW" => &self.white,
+            "RE" => &self.result,
+            _ => &self.time.overtime,
+        }
+    }
+
     /// [`Builder::seen`], comparing what the values are read as (`read`) rather than
     /// how they are written.
     fn seen_as(&mut self, n: usize, id: &'static str, written: &str, read: &str) -> bool {
         let Some(first) = self.first_value(id) else {
             let first = FirstValue {
                 node: n,
-                written: written.to_string(),
+                written: Some(written.to_string()),
                 read: (read != written).then(|| read.to_string()),
             };
             self.first_values.push((id, first));
             return false;
         };
-        if !same_value(first.read.as_deref().unwrap_or(&first.written), read) {
+        let first_written = self.written(id, first);
+        if !same_value(first.read.as_deref().unwrap_or(first_written), read) {
             let where_first = if first.node == n {
                 String::new()
             } else {
@@ -428,7 +509,7 @@ impl Builder {
             };
             let message = format!(
                 "{id} is written twice, {id}[{}]{where_first} and {id}[{}]: the first is used",
-                shown(&first.written),
+                shown(first_written),
                 shown(written)
             );
             self.warn(n, WarningKind::Structure, message);
@@ -452,9 +533,18 @@ impl Builder {
         } else {
             t.to_string()
         };
-        if self.seen(n, id, &value) {
+        if self.first_value(id).is_some() {
+            // A later value: compared with the first, which is kept.
+            self.seen(n, id, &value);
             return;
         }
+        // The first value: what `seen` remembers of it is the field itself, not a copy.
+        let first = FirstValue {
+            node: n,
+            written: None,
+            read: None,
+        };
+        self.first_values.push((id, first));
         let slot = match id {
             "RU" => &mut self.rules,
             "PC" => &mut self.place,
@@ -467,10 +557,13 @@ impl Builder {
     }
 
     /// Read one main-line node.
-    fn node(&mut self, n: usize, properties: Vec<Prop>) {
+    fn node(&mut self, n: usize, properties: impl IntoIterator<Item = Property>) {
         let mut parts = NodeParts::default();
-        for prop in properties {
-            self.property(n, prop, &mut parts);
+        for property in properties {
+            match property {
+                Property::Sgf(prop) => self.property(n, prop, &mut parts),
+                Property::Points(id, points) => parts.points(id, points),
+            }
         }
         self.apply(n, parts);
     }
@@ -827,7 +920,8 @@ impl Builder {
             );
         }
         if let Some(first) = self.first_value("RE") {
-            let why = match GameResult::parse(&first.written) {
+            let written = self.written("RE", first);
+            let why = match GameResult::parse(written) {
                 GameResult::Unreadable(_) => Some("is not a result goref can read"),
                 GameResult::Unknown => Some("says the result is unknown"),
                 _ => None,
@@ -835,7 +929,7 @@ impl Builder {
             if let Some(why) = why {
                 let message = format!(
                     "RE[{}] {why}: it is never compared with goref's result",
-                    shown(&first.written)
+                    shown(written)
                 );
                 self.warn(first.node, WarningKind::InvalidValue, message);
             }
@@ -1269,7 +1363,7 @@ fn clock_time(text: &str) -> Option<f64> {
     Some(total)
 }
 
-fn sorted(points: std::collections::HashSet<SgfPoint>) -> Vec<Point> {
+pub(super) fn sorted(points: std::collections::HashSet<SgfPoint>) -> Vec<Point> {
     let mut v: Vec<Point> = points.into_iter().map(|p| Point::new(p.x, p.y)).collect();
     // The points of a set are distinct: no order among equals to keep.
     v.sort_unstable();

@@ -2,6 +2,7 @@
 
 use super::*;
 use encoding_rs::{BIG5, EUC_KR, GB18030, GBK, SHIFT_JIS, UTF_16BE, WINDOWS_1252};
+use std::borrow::Cow;
 
 fn games(bytes: &[u8]) -> Vec<Result<GameRecord, GameError>> {
     load(bytes).unwrap_or_else(|e| panic!("file does not load: {e}"))
@@ -1408,7 +1409,9 @@ fn numbers_read_here_are_read_as_sgf_parse_reads_them() {
     for identifier in ["GM", "HA", "KM", "TM", "BL", "WL", "SZ"] {
         for &list in values {
             let owned: Vec<String> = list.iter().map(|v| v.to_string()).collect();
-            let ours = read_prop(identifier, owned.clone());
+            let ours = read_prop(identifier, &mut owned.clone());
+            let mut borrowed: Vec<Cow<'_, str>> = list.iter().map(|v| Cow::Borrowed(*v)).collect();
+            let ours_borrowed = read_prop(identifier, &mut borrowed);
             let theirs = Prop::new(identifier.to_string(), owned);
             // `{:?}` so that NaN compares equal to NaN.
             assert_eq!(
@@ -1416,6 +1419,33 @@ fn numbers_read_here_are_read_as_sgf_parse_reads_them() {
                 format!("{theirs:?}"),
                 "{identifier}{list:?}"
             );
+            assert_eq!(
+                format!("{ours_borrowed:?}"),
+                format!("{theirs:?}"),
+                "{identifier}{list:?}"
+            );
         }
+    }
+}
+
+proptest::proptest! {
+    /// `point_list` reads a list of setup or territory points to what the builder makes
+    /// of sgf-parse's set of them: the same points in the same order, or `None` alike
+    /// (upper case, a compressed `aa:cc`, junk, a point written twice).
+    #[test]
+    fn point_lists_are_the_sorted_sets_of_points(
+        values in proptest::collection::vec(
+            proptest::prop_oneof![
+                6 => "[a-e][a-e]",
+                2 => "[a-z][a-z]",
+                1 => "[a-zA-Z:]{0,5}",
+                1 => "[a-z]{2}:[a-z]{2}",
+            ],
+            0..40,
+        )
+    ) {
+        let ours = point_list(values.iter().map(String::as_str));
+        let theirs = points(&values).map(record::sorted);
+        proptest::prop_assert_eq!(ours, theirs);
     }
 }

@@ -277,7 +277,11 @@ impl ForeignGame {
     /// The game as the loader's [`GameRecord`], built from the same properties as its
     /// SGF text would be (the moves as plain move nodes, without a parse).
     pub fn record(self) -> Result<GameRecord, GameError> {
-        let root = Tree(SgfNode::new(super::props(self.root), Vec::new(), true));
+        let root = record::Root::Tree(Tree(SgfNode::new(
+            super::props(self.root),
+            Vec::new(),
+            true,
+        )));
         let moves: Vec<PlainMove> = self
             .moves
             .iter()
