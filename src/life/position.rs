@@ -279,11 +279,6 @@ impl Position {
     fn read_chains_and_areas(&mut self) {
         let n = self.len();
         let mut grid = Grid::new(self);
-        // The lists are built in locals and moved into the position at the end: the
-        // compiler keeps a local vector's length and pointer in registers across the
-        // pushes, where a field of `self` is reloaded after every write through another.
-        let mut chains: Vec<Chain> = Vec::new();
-        let mut areas: Vec<Area> = Vec::new();
         // Per cell: its chain (a stone) or area (an empty point); UNSET until reached,
         // and for the cells off the board. Four bytes a cell rather than eight: half the
         // fill (a fill of a few kilobytes is a large share of the work on small boards).
@@ -296,9 +291,9 @@ impl Position {
             }
             let kind = grid.cells[start];
             let part = if kind == EMPTY {
-                areas.len()
+                self.areas.len()
             } else {
-                chains.len()
+                self.chains.len()
             };
             // At most 625 points, so parts, on a board.
             let part_id = part as u32;
@@ -315,7 +310,7 @@ impl Position {
                 }
             }
             if kind == EMPTY {
-                areas.push(Area {
+                self.areas.push(Area {
                     points: Vec::with_capacity(size),
                     chains: Vec::new(),
                     touches: 0,
@@ -327,7 +322,7 @@ impl Position {
                     Color::White
                 };
                 // A chain of s stones has at most 2s + 2 liberties.
-                chains.push(Chain {
+                self.chains.push(Chain {
                     color,
                     stones: Vec::with_capacity(size),
                     libs: Vec::with_capacity(2 * size + 2),
@@ -336,30 +331,29 @@ impl Position {
         }
         // An area of p points touches at most 2p + 2 points, so at most that many chains:
         // each list sized once rather than grown.
-        let n_chains = chains.len();
-        for area in &mut areas {
+        let chains = self.chains.len();
+        for area in &mut self.areas {
             // `points` has room for the area's p points, no more.
-            area.chains = Vec::with_capacity(n_chains.min(2 * area.points.capacity() + 2));
+            area.chains = Vec::with_capacity(chains.min(2 * area.points.capacity() + 2));
         }
         let cells = &grid.cells;
-        let mut chain_of = Vec::with_capacity(n);
-        let mut area_of = Vec::with_capacity(n);
+        self.chain_of = Vec::with_capacity(n);
+        self.area_of = Vec::with_capacity(n);
         // Per chain: the last area it was listed next to, so that an area lists a chain
         // once per run of its points next to it rather than once per point (the lists
         // are sorted and deduplicated at the end all the same).
-        let mut listed = vec![u32::MAX; n_chains];
+        let mut listed = vec![u32::MAX; chains];
         for (i, &cell) in grid.cell_of.iter().enumerate() {
             let part = id[cell];
             if cells[cell] != EMPTY {
-                chain_of.push(part as usize);
-                area_of.push(NONE);
-                chains[part as usize].stones.push(i);
+                self.chain_of.push(part as usize);
+                self.area_of.push(NONE);
+                self.chains[part as usize].stones.push(i);
                 continue;
             }
-            chain_of.push(NONE);
-            area_of.push(part as usize);
-            let area = &mut areas[part as usize];
-            area.points.push(i);
+            self.chain_of.push(NONE);
+            self.area_of.push(part as usize);
+            self.areas[part as usize].points.push(i);
             // Liberties and the chains around each area, from the empty points in
             // reading order: each chain gets a liberty once, in order.
             let mut around = [u32::MAX; 4];
@@ -374,8 +368,9 @@ impl Position {
                 }
             }
             for &c in &around[..k] {
-                let chain = &mut chains[c as usize];
+                let chain = &mut self.chains[c as usize];
                 chain.libs.push(i);
+                let area = &mut self.areas[part as usize];
                 area.touches |= bit(chain.color);
                 if listed[c as usize] != part {
                     listed[c as usize] = part;
@@ -383,16 +378,14 @@ impl Position {
                 }
             }
         }
-        for area in &mut areas {
+        for area in &mut self.areas {
             area.chains.sort_unstable();
             area.chains.dedup();
         }
-        // The ids are the parts, UNSET off the board: kept as they are.
-        grid.part = id;
-        self.chains = chains;
-        self.areas = areas;
-        self.chain_of = chain_of;
-        self.area_of = area_of;
+        grid.part = id
+            .iter()
+            .map(|&p| if p == UNSET { NONE } else { p as usize })
+            .collect();
         self.grid = grid;
     }
 
@@ -489,9 +482,9 @@ pub(super) struct Grid {
     pub(super) cells: Vec<u8>,
     /// Per point: its cell.
     pub(super) cell_of: Vec<usize>,
-    /// Per cell: the chain of its stone or the area of its empty point, `u32::MAX` off
-    /// the board (four bytes a cell: a board has at most 625 points, so parts).
-    pub(super) part: Vec<u32>,
+    /// Per cell: the chain of its stone or the area of its empty point, [`NONE`] off
+    /// the board.
+    pub(super) part: Vec<usize>,
 }
 
 pub(super) const EMPTY: u8 = 0;
@@ -754,8 +747,7 @@ mod tests {
             area.chains.sort_unstable();
             area.chains.dedup();
         }
-        // Four bytes a cell, as the builder keeps them (NONE becomes u32::MAX).
-        grid.part = id.iter().map(|&p| p as u32).collect();
+        grid.part = id;
         position.grid = grid;
         position
     }
