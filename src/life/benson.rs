@@ -348,7 +348,7 @@ impl Facts {
                 let mut around = NextChains::NONE;
                 for nb in grid.neighbours(grid.cell_of[s]) {
                     if grid.cells[nb] == theirs {
-                        around.add(grid.part[nb] as usize);
+                        around.add(grid.part[nb]);
                     }
                 }
                 if around.len == 0 {
