@@ -337,7 +337,8 @@ impl Facts {
         if suicide == Suicide::Allowed {
             next_to_all.resize(position.chains.len(), NextChains::NONE);
         }
-        let mut touching = Vec::new();
+        // Room for one chain a point: rarely exceeded (a stone touches at most four).
+        let mut touching = Vec::with_capacity(position.len());
         let mut touching_at = Vec::with_capacity(position.chains.len() + 1);
         for (c, chain) in position.chains.iter().enumerate() {
             let theirs = cell_value(Some(chain.color.opponent()));
@@ -353,7 +354,11 @@ impl Facts {
                 if around.len == 0 {
                     internal[c] += 1;
                 }
-                touching.extend_from_slice(around.as_slice());
+                // One push per chain: most stones touch none or one, and a call to copy a
+                // slice of at most four costs more than that.
+                for &o in around.as_slice() {
+                    touching.push(o);
+                }
                 if suicide == Suicide::Allowed {
                     NextChains::meet(&mut all, &around);
                 }
