@@ -48,15 +48,7 @@ pub(crate) fn random_stones(
     density: u8,
     cells: &[u8],
 ) -> Vec<Option<Color>> {
-    let n = usize::from(width) * usize::from(height);
-    cells[..n]
-        .iter()
-        .map(|&c| match c {
-            _ if c >= density => None,
-            _ if c % 2 == 0 => Some(Color::Black),
-            _ => Some(Color::White),
-        })
-        .collect()
+    stones_by(width, height, density, cells, |c| c % 2 == 0)
 }
 
 /// [`random_stones`] with Black on the cells below `black` and White on the others: one
@@ -68,12 +60,24 @@ pub(crate) fn two_colour_stones(
     black: u8,
     cells: &[u8],
 ) -> Vec<Option<Color>> {
+    stones_by(width, height, density, cells, |c| c < black)
+}
+
+/// A stone on each point whose cell is below `density`: Black where `is_black` says so of
+/// the cell, White elsewhere.
+fn stones_by(
+    width: u8,
+    height: u8,
+    density: u8,
+    cells: &[u8],
+    is_black: impl Fn(u8) -> bool,
+) -> Vec<Option<Color>> {
     let n = usize::from(width) * usize::from(height);
     cells[..n]
         .iter()
         .map(|&c| match c {
             _ if c >= density => None,
-            _ if c < black => Some(Color::Black),
+            _ if is_black(c) => Some(Color::Black),
             _ => Some(Color::White),
         })
         .collect()
