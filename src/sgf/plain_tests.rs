@@ -61,6 +61,18 @@ fn the_parts_are_what_sgf_parse_makes_of_the_whole_tree() {
     );
 }
 
+/// Each piece of `split` as a line: its kind, and its text or how many moves it holds.
+fn shapes(split: &Split<'_>) -> Vec<String> {
+    (split.pieces.iter())
+        .map(|p| match p {
+            Piece::Moves(range) => format!("moves {}", range.len()),
+            Piece::Short(_, count) => format!("short {count}"),
+            Piece::Nodes(t) => format!("nodes {t}"),
+            Piece::Rest(t) => format!("rest {t}"),
+        })
+        .collect()
+}
+
 #[test]
 fn runs_between_other_nodes_are_read_in_pieces() {
     let run: String = (0..5).map(|_| ";B[aa];W[bb]").collect();
@@ -69,16 +81,7 @@ fn runs_between_other_nodes_are_read_in_pieces() {
          ;B[ee]{run};W[ff]C[a comment];B[gg];W[hh](;B[ii])(;B[jj]))"
     );
     let split = split(&text, &ShortRuns::default()).expect("cut in pieces");
-    let shapes: Vec<String> = split
-        .pieces
-        .iter()
-        .map(|p| match p {
-            Piece::Moves(range) => format!("moves {}", range.len()),
-            Piece::Short(_, count) => format!("short {count}"),
-            Piece::Nodes(t) => format!("nodes {t}"),
-            Piece::Rest(t) => format!("rest {t}"),
-        })
-        .collect();
+    let shapes = shapes(&split);
     assert_eq!(
         shapes,
         [
@@ -168,14 +171,7 @@ fn the_scanner_s_runs_are_taken_whole() {
     );
     let games = scanned(&text);
     let split = split(&games[0].0, &games[0].1).expect("cut in pieces");
-    let shapes: Vec<String> = (split.pieces.iter())
-        .map(|p| match p {
-            Piece::Moves(range) => format!("moves {}", range.len()),
-            Piece::Short(_, count) => format!("short {count}"),
-            Piece::Nodes(t) => format!("nodes {t}"),
-            Piece::Rest(t) => format!("rest {t}"),
-        })
-        .collect();
+    let shapes = shapes(&split);
     // A node with more than its move (`WL`, `C`) or before a variation is read node by
     // node, and so are fewer than MIN_RUN short nodes (`;B[gg]`).
     assert_eq!(
