@@ -593,8 +593,8 @@ impl Local<'_> {
     /// unanswered) connects there when the connection saves it: the opponent could take
     /// the stones by playing there. Not when the connected chain would then be killed
     /// anyway: a ko inside a seki, which its owner leaves open. In a cluster too large to
-    /// read (`readable` false), the connection saves the chain when it leaves it two
-    /// liberties.
+    /// read (`readable` false), or when the reading finds no answer within its bound, the
+    /// connection saves the chain when it leaves it two liberties.
     fn connect_chains_in_atari(&mut self, readable: bool) {
         let position = self.position;
         for &c in &self.cluster.chains {
@@ -625,9 +625,15 @@ impl Local<'_> {
                 let mut mine = self.targets(g);
                 mine.push(head);
                 let theirs = self.theirs(color);
-                self.reader
+                // A reading past its bound falls back on the test of a cluster too
+                // large to read.
+                match self
+                    .reader
                     .kills_next(&next, &self.region, &mine, &theirs, color)
-                    == Some(false)
+                {
+                    Some(killed) => !killed,
+                    None => next.liberties(head) >= 2,
+                }
             } else {
                 next.liberties(head) >= 2
             };
@@ -666,15 +672,20 @@ impl Local<'_> {
             // the ko), but a group the opponent kills moving second only by winning a ko
             // is not lost: the ko is fought with threats from the whole board, which a
             // local reading cannot weigh. So the group's colour wins every ko there.
+            // Lost is claimed only when the group's colour, moving first, cannot make its
+            // eyes either: that question lets each side shape eyes.
             if second {
-                let Some((_, with_ko)) = self.reader.kills_with_ko(
+                self.reader.shape_eyes(true);
+                let read = self.reader.kills_with_ko(
                     self.board,
                     &self.region,
                     &targets,
                     &theirs,
                     color,
                     Some(color),
-                ) else {
+                );
+                self.reader.shape_eyes(false);
+                let Some((_, with_ko)) = read else {
                     return Standing::Unread;
                 };
                 second = with_ko;
@@ -1291,7 +1302,18 @@ fn read_named(
         .filter(|h| h.color != group.color)
         .flat_map(|h| targets_of(position, h))
         .collect();
-    let outcome = reader.kills(board, &region, &targets, &theirs, group.color)?;
+    let mut outcome = reader.kills(board, &region, &targets, &theirs, group.color)?;
+    if outcome == (true, true) {
+        // Killed even moving first, when the owner may not shape its eyes: asked again
+        // with that move allowed, since a group that takes the vital point of its eye
+        // space first lives.
+        reader.shape_eyes(true);
+        let again = reader.kills(board, &region, &targets, &theirs, group.color);
+        reader.shape_eyes(false);
+        if let Some(again) = again {
+            outcome = again;
+        }
+    }
     Some((chains, outcome))
 }
 
