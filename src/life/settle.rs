@@ -394,6 +394,7 @@ pub(crate) fn settle_checking_on(
     }
     clustered.sort_unstable();
     dame_between_walls(board, dead, position, &clustered, &mut work, &mut must_fill);
+    connect_in_own_area(board, dead, position, &clustered, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -1074,6 +1075,64 @@ fn dame_between_walls(
                 must_fill.extend(connections);
             }
         }
+    }
+}
+
+/// A chain in atari on a point of an area of its own colour that no cluster read (a
+/// large territory, whose chains are walls): the opponent captures it by playing there,
+/// a move the capture makes legal, so its owner must connect there before the end, and
+/// the point is not territory (reason `atari`). Only when the connection leaves the chain
+/// two liberties: a chain still in atari after it is lost anyway, and the reading of its
+/// cluster says so.
+fn connect_in_own_area(
+    board: &Board,
+    dead: &[Point],
+    position: &Position,
+    clustered: &[usize],
+    work: &mut Option<Board>,
+    must_fill: &mut Vec<MustFill>,
+) {
+    for chain in &position.chains {
+        let color = chain.color;
+        let in_atari = chain.libs.len() == 1;
+        // Chains not in atari in the position may be after the fills made so far.
+        if !in_atari && work.is_none() {
+            continue;
+        }
+        let head = position.point(chain.stones[0]);
+        let work = work.get_or_insert_with(|| working_board(board, dead));
+        if work.get(head) != Some(color) || work.liberties(head) != 1 {
+            continue;
+        }
+        let Some(q) = work
+            .chain_stones(head)
+            .flat_map(|s| work.neighbours(s))
+            .find(|&q| work.get(q).is_none())
+        else {
+            continue;
+        };
+        let Some(k) = position.index(q) else {
+            continue;
+        };
+        let a = position.area_of[k];
+        if a == NONE
+            || position.areas[a].owner() != Some(color)
+            || clustered.binary_search(&a).is_ok()
+            || must_fill.iter().any(|m| m.point == q)
+        {
+            continue;
+        }
+        let Some(next) = with_move(work, color, q).filter(|b| b.liberties(q) >= 2) else {
+            continue;
+        };
+        *work = next;
+        must_fill.push(MustFill {
+            point: q,
+            color,
+            chain: head,
+            reason: FillReason::Atari,
+            after: None,
+        });
     }
 }
 

@@ -316,6 +316,20 @@ fn eyeless_chain_with_more_liberties_wins_the_race() {
     );
 }
 
+/// A stone in atari on a point of its own large territory: the owner must connect there
+/// before the end. (goref once read only the chains of small fights, and counted E9 as
+/// White's: B+30.5.)
+#[test]
+fn atari_in_own_territory_must_be_connected() {
+    both(
+        "atari-in-own-territory.sgf",
+        "none",
+        "B+31.5",
+        "B+32.5",
+        &[("E9", "atari")],
+    );
+}
+
 /// Points the Japanese count leaves out, with why.
 type Dropped = &'static [(&'static str, &'static str)];
 
