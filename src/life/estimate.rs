@@ -353,6 +353,9 @@ impl<'a> Judged<'a> {
             .filter(|&g| self.status[g].is_none())
             .collect();
         let reader = Reader::new(fights::BUDGET);
+        // Whether a group lives can turn on who takes the vital point of its eye space
+        // first: the reading lets each side shape its eyes.
+        reader.shape_eyes(true);
         for &g in &open {
             self.read[g] = reading::read(
                 &reader,
@@ -480,6 +483,44 @@ impl<'a> Judged<'a> {
                 &self.dead(),
                 &self.unsure_dead(),
             );
+        }
+        // The other way round: a group the playouts or its neighbours kept alive that
+        // the opponent captures whoever moves first, even if the group's colour wins every
+        // ko, is dead. The settling's reading proves it (`alive-can-be-captured`); its
+        // region gives the group every liberty beyond it, so the kill is no artefact of
+        // the region's edge.
+        let lost: Vec<Vec<Point>> = settlement
+            .unsettled
+            .iter()
+            .filter(|u| u.kind == UnsettledKind::AliveCanBeCaptured)
+            .map(|u| u.stones.clone())
+            .collect();
+        if !lost.is_empty() {
+            let mut turned = false;
+            for g in self.groups().collect::<Vec<_>>() {
+                let stones = self.stones_of(g);
+                let first = self.position.point(stones[0]);
+                if lost.iter().any(|l| l.contains(&first))
+                    && let Some(d) = &mut self.status[g]
+                    && d.status == Status::Alive
+                    && d.basis == Basis::Playouts
+                {
+                    d.status = Status::Dead;
+                    d.basis = Basis::Reading;
+                    d.confidence = 1.0;
+                    d.reason = None;
+                    d.turned = false;
+                    turned = true;
+                }
+            }
+            if turned {
+                settlement = settle::settle_checking_on(
+                    self.board,
+                    Some((&self.position, &self.allowed)),
+                    &self.dead(),
+                    &self.unsure_dead(),
+                );
+            }
         }
         for g in self.groups().collect::<Vec<_>>() {
             let first = self.position.point(self.stones_of(g)[0]);

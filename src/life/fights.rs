@@ -329,6 +329,7 @@ pub fn fight(board: &Board, region: &[Point], mine: &[Point], theirs: &[Point]) 
 /// spent every question gets no answer.
 pub struct Reader {
     left: Cell<usize>,
+    shape_eyes: Cell<bool>,
 }
 
 impl Reader {
@@ -336,7 +337,14 @@ impl Reader {
     pub fn new(budget: usize) -> Reader {
         Reader {
             left: Cell::new(budget),
+            shape_eyes: Cell::new(false),
         }
+    }
+
+    /// Whether the questions asked from now on let each side shape eyes in its quiet
+    /// areas ([`Fight::shape_eyes`]).
+    pub fn shape_eyes(&self, on: bool) {
+        self.shape_eyes.set(on);
     }
 
     /// The positions one reading may visit now.
@@ -426,6 +434,7 @@ impl Reader {
         }
         let mut fight = Fight::new(board, region, &both_sides(board, mine, theirs))?;
         fight.ko_free(ko_free);
+        fight.shape_eyes(self.shape_eyes.get());
         Some(fight)
     }
 }

@@ -94,6 +94,8 @@ pub struct Fight {
     /// A colour the ko rule does not bind: it may retake a ko at once, as if it always
     /// had a threat elsewhere.
     ko_free: Option<Color>,
+    /// Whether a side may shape eyes in a quiet area of its own (see [`Fight::idle`]).
+    shape_eyes: bool,
 }
 
 /// A local position: the stones of each colour on the region (by colour index), the side
@@ -415,6 +417,7 @@ impl Fight {
             targets: [0; 2],
             only_passes: None,
             ko_free: None,
+            shape_eyes: false,
         };
         let stones = fight.stones_of(board);
         for &t in targets {
@@ -437,6 +440,14 @@ impl Fight {
     /// threats on the rest of the board.
     pub fn ko_free(&mut self, color: Option<Color>) {
         self.ko_free = color;
+    }
+
+    /// Let each side shape eyes in its quiet areas (see [`Fight::idle`]): for a question
+    /// whose answer turns on whether the side to move can make two eyes first. Off, the
+    /// reading never plays inside a quiet area, which is cheaper and favours the side
+    /// attacking it.
+    pub fn shape_eyes(&mut self, on: bool) {
+        self.shape_eyes = on;
     }
 
     /// The region's points, in reading order from the top left.
@@ -776,31 +787,63 @@ impl Fight {
         let stones = mine | theirs;
         let targets = (self.targets[0] | self.targets[1]) & stones;
         let near = targets | self.around(targets);
-        let idle = self.idle(mine, theirs, me, chains, next_to_theirs);
+        let (idle, shaping) = self.idle(mine, theirs, me, chains, next_to_theirs);
         // The points by rank, each rank in reading order, the pass first among its rank:
-        // the order a stable sort of the list by rank would give, without sorting.
+        // the order a stable sort of the list by rank would give, without sorting. A
+        // stone shaping eyes in a quiet area comes last: it answers no threat.
         let open = empty & !idle;
         let captures = open & captures;
-        let near = open & near & !captures;
-        let next_to_stones = open & next_to_stones & !captures & !near;
+        let near = open & near & !captures & !shaping;
+        let next_to_stones = open & next_to_stones & !captures & !near & !shaping;
         let rest = open & !captures & !near & !next_to_stones;
         Moves::new(pass_rank, [captures, near, next_to_stones, rest])
     }
 
-    /// The empty points where a stone of `me` could only fill its own area: points of an
-    /// area of empty points that touches no stone of the opponent (in the region or
-    /// outside it), no empty point outside, and at most one chain of `me` (a chain
-    /// outside the region counting as one). A stone there captures nothing, takes no
-    /// liberty of the opponent's and joins nothing: it can only cost `me` liberties, so
-    /// passing is never worse, and the reading does not play it.
+    /// The empty points where a stone of `me` is never better than a pass. A *quiet*
+    /// area is an area of empty points that touches no stone of the opponent (in the
+    /// region or outside it), no empty point outside, and at most one chain of `me` (a
+    /// chain outside the region counting as one). A stone there captures nothing, takes no
+    /// liberty of the opponent's and joins nothing; all it can do is shape eyes for the
+    /// chain around it. That is idle, and the reading does not play it:
+    /// - in an area of one or two points: one point is one eye, and a stone on one of two
+    ///   leaves one eye, with a liberty fewer;
+    /// - when no chain of `me` in the region borders it (only the outside, beyond capture);
+    /// - when the chain around it borders a second quiet area: that chain can never be
+    ///   captured, for the opponent can never fill the last point of either area (the
+    ///   stone filling it would have no liberty and capture nothing, since the chain
+    ///   keeps one in the other area), so it always has two liberties;
+    /// - when the chain around it is not a target: the question is whether the targets
+    ///   live, and the eyes of a chain around them are another question (the region's
+    ///   walls are taken as they stand in the same way).
+    ///
+    /// A stone in a larger area that is the chain's only quiet one is played when the
+    /// question lets sides shape eyes ([`Fight::shape_eyes`]): taking the middle of three
+    /// points, or the vital point of a bulky five, makes two eyes that the opponent moving
+    /// there first would have prevented. Otherwise every quiet area is idle: cheaper, and
+    /// the owner's eyes are then only what the opponent leaves (the settling asks who
+    /// must answer a threat, and finds the answer inside an eye as a point to fill).
+    ///
+    /// Returns the idle points, and the points of the quiet areas that are not idle.
     /// `next_to_theirs`: the region points next to the opponent's chains.
-    fn idle(&self, mine: u64, theirs: u64, me: Color, chains: &Chains, next_to_theirs: u64) -> u64 {
+    fn idle(
+        &self,
+        mine: u64,
+        theirs: u64,
+        me: Color,
+        chains: &Chains,
+        next_to_theirs: u64,
+    ) -> (u64, u64) {
         let them = me.opponent();
         let empty = self.all() & !(mine | theirs);
         // An area that touches the opponent's stones, in the region or outside it, or an
         // empty point outside, has a point outside `quiet`: only areas inside it are idle.
         let quiet = empty & !next_to_theirs & !(self.walls[them.index()] | self.open);
         let mut idle = 0u64;
+        // The quiet areas with one chain of `me` in the region around, and that chain.
+        // Areas are disjoint and separated by stones, so a region holds at most half its
+        // points of them.
+        let mut quiet_areas = [(0u64, 0u64); MAX_POINTS / 2];
+        let mut n = 0;
         let mut left = quiet;
         while left != 0 {
             let (area, around) = self.chain(left & left.wrapping_neg(), empty);
@@ -810,17 +853,31 @@ impl Fight {
             }
             // At most one chain of `me` around: the wall outside, or one in the region.
             let next = around & mine;
-            let one = if next == 0 {
-                true
-            } else {
-                let (chain, _) = chains.at(next.trailing_zeros() as usize);
-                area & self.walls[me.index()] == 0 && next & !chain == 0
-            };
-            if one {
+            if next == 0 {
                 idle |= area;
+                continue;
+            }
+            let (chain, _) = chains.at(next.trailing_zeros() as usize);
+            if area & self.walls[me.index()] == 0 && next & !chain == 0 && n < quiet_areas.len() {
+                quiet_areas[n] = (area, chain);
+                n += 1;
             }
         }
-        idle
+        let quiet_areas = &quiet_areas[..n];
+        let mut shaping = 0u64;
+        let targets = self.targets[me.index()];
+        for &(area, chain) in quiet_areas {
+            if !self.shape_eyes
+                || area.count_ones() <= 2
+                || chain & targets == 0
+                || quiet_areas.iter().any(|&(a, c)| c == chain && a != area)
+            {
+                idle |= area;
+            } else {
+                shaping |= area;
+            }
+        }
+        (idle, shaping)
     }
 
     /// Whether a fight with targets of one colour only is over, with no winner: every
@@ -1009,6 +1066,7 @@ struct Question {
     targets: [u64; 2],
     only_passes: Option<Color>,
     ko_free: Option<Color>,
+    shape_eyes: bool,
     start: State,
     ask: Ask,
 }
@@ -1050,6 +1108,7 @@ impl Answers {
             targets: fight.targets,
             only_passes: fight.only_passes,
             ko_free: fight.ko_free,
+            shape_eyes: fight.shape_eyes,
             start,
             ask,
         };

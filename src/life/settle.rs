@@ -394,6 +394,7 @@ pub(crate) fn settle_checking_on(
     }
     clustered.sort_unstable();
     dame_between_walls(board, dead, position, &clustered, &mut work, &mut must_fill);
+    connect_in_own_area(board, dead, position, &clustered, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -593,8 +594,8 @@ impl Local<'_> {
     /// unanswered) connects there when the connection saves it: the opponent could take
     /// the stones by playing there. Not when the connected chain would then be killed
     /// anyway: a ko inside a seki, which its owner leaves open. In a cluster too large to
-    /// read (`readable` false), the connection saves the chain when it leaves it two
-    /// liberties.
+    /// read (`readable` false), or when the reading finds no answer within its bound, the
+    /// connection saves the chain when it leaves it two liberties.
     fn connect_chains_in_atari(&mut self, readable: bool) {
         let position = self.position;
         for &c in &self.cluster.chains {
@@ -625,9 +626,15 @@ impl Local<'_> {
                 let mut mine = self.targets(g);
                 mine.push(head);
                 let theirs = self.theirs(color);
-                self.reader
+                // A reading past its bound falls back on the test of a cluster too
+                // large to read.
+                match self
+                    .reader
                     .kills_next(&next, &self.region, &mine, &theirs, color)
-                    == Some(false)
+                {
+                    Some(killed) => !killed,
+                    None => next.liberties(head) >= 2,
+                }
             } else {
                 next.liberties(head) >= 2
             };
@@ -666,15 +673,20 @@ impl Local<'_> {
             // the ko), but a group the opponent kills moving second only by winning a ko
             // is not lost: the ko is fought with threats from the whole board, which a
             // local reading cannot weigh. So the group's colour wins every ko there.
+            // Lost is claimed only when the group's colour, moving first, cannot make its
+            // eyes either: that question lets each side shape eyes.
             if second {
-                let Some((_, with_ko)) = self.reader.kills_with_ko(
+                self.reader.shape_eyes(true);
+                let read = self.reader.kills_with_ko(
                     self.board,
                     &self.region,
                     &targets,
                     &theirs,
                     color,
                     Some(color),
-                ) else {
+                );
+                self.reader.shape_eyes(false);
+                let Some((_, with_ko)) = read else {
                     return Standing::Unread;
                 };
                 second = with_ko;
@@ -1066,6 +1078,64 @@ fn dame_between_walls(
     }
 }
 
+/// A chain in atari on a point of an area of its own colour that no cluster read (a
+/// large territory, whose chains are walls): the opponent captures it by playing there,
+/// a move the capture makes legal, so its owner must connect there before the end, and
+/// the point is not territory (reason `atari`). Only when the connection leaves the chain
+/// two liberties: a chain still in atari after it is lost anyway, and the reading of its
+/// cluster says so.
+fn connect_in_own_area(
+    board: &Board,
+    dead: &[Point],
+    position: &Position,
+    clustered: &[usize],
+    work: &mut Option<Board>,
+    must_fill: &mut Vec<MustFill>,
+) {
+    for chain in &position.chains {
+        let color = chain.color;
+        let in_atari = chain.libs.len() == 1;
+        // Chains not in atari in the position may be after the fills made so far.
+        if !in_atari && work.is_none() {
+            continue;
+        }
+        let head = position.point(chain.stones[0]);
+        let work = work.get_or_insert_with(|| working_board(board, dead));
+        if work.get(head) != Some(color) || work.liberties(head) != 1 {
+            continue;
+        }
+        let Some(q) = work
+            .chain_stones(head)
+            .flat_map(|s| work.neighbours(s))
+            .find(|&q| work.get(q).is_none())
+        else {
+            continue;
+        };
+        let Some(k) = position.index(q) else {
+            continue;
+        };
+        let a = position.area_of[k];
+        if a == NONE
+            || position.areas[a].owner() != Some(color)
+            || clustered.binary_search(&a).is_ok()
+            || must_fill.iter().any(|m| m.point == q)
+        {
+            continue;
+        }
+        let Some(next) = with_move(work, color, q).filter(|b| b.liberties(q) >= 2) else {
+            continue;
+        };
+        *work = next;
+        must_fill.push(MustFill {
+            point: q,
+            color,
+            chain: head,
+            reason: FillReason::Atari,
+            after: None,
+        });
+    }
+}
+
 /// Step 4: stones named dead (those of `dead`) that reading shows the opponent cannot
 /// capture, even moving first, or that live if their owner moves first.
 fn check_dead(
@@ -1291,7 +1361,18 @@ fn read_named(
         .filter(|h| h.color != group.color)
         .flat_map(|h| targets_of(position, h))
         .collect();
-    let outcome = reader.kills(board, &region, &targets, &theirs, group.color)?;
+    let mut outcome = reader.kills(board, &region, &targets, &theirs, group.color)?;
+    if outcome == (true, true) {
+        // Killed even moving first, when the owner may not shape its eyes: asked again
+        // with that move allowed, since a group that takes the vital point of its eye
+        // space first lives.
+        reader.shape_eyes(true);
+        let again = reader.kills(board, &region, &targets, &theirs, group.color);
+        reader.shape_eyes(false);
+        if let Some(again) = again {
+            outcome = again;
+        }
+    }
     Some((chains, outcome))
 }
 

@@ -262,6 +262,74 @@ fn eye_that_only_looks_false() {
     both("false-eye-looks.sgf", "D6", "W+23.5", "W+25.5", &[]);
 }
 
+/// The estimate of a shape whose fate turns on who moves first: either count, and doubt
+/// reported under both rule sets.
+fn in_doubt_either_way(file: &str, dead: (&str, &str), alive: (&str, &str)) {
+    let path = fixture(&format!("positions/{file}"));
+    let (j, c) = count(&path, "estimate");
+    let counts = (j.result.as_str(), c.result.as_str());
+    assert!(
+        counts == dead || counts == alive,
+        "{file}: {counts:?} is neither count"
+    );
+    assert!(
+        !j.doubt.is_empty() && !c.doubt.is_empty(),
+        "{file}: no doubt"
+    );
+}
+
+/// White's rectangular six in the corner with no outside liberty: Black moving first
+/// kills it, White moving first lives. Named dead, goref counts it so and says White
+/// moving first lives; left alive, it says Black moving first kills; the estimate is in
+/// doubt. (goref's reading once never let White play inside its own eye space, and called
+/// the group dead whoever moved first, with no doubt.)
+#[test]
+fn rectangular_six_in_the_corner_turns_on_who_moves() {
+    let file = "rect-six-corner-who-moves.sgf";
+    ours(file, "D9", "B+0.5", "B+2.5", &[], true).check();
+    ours(file, "none", "W+23.5", "W+21.5", &[], true).check();
+    in_doubt_either_way(file, ("B+0.5", "B+2.5"), ("W+23.5", "W+21.5"));
+}
+
+/// A straight three on the edge with no outside liberty: the side to move takes the
+/// middle. (The static pass once called every eye of three points dead.)
+#[test]
+fn straight_three_turns_on_who_moves() {
+    let file = "straight-three-who-moves.sgf";
+    ours(file, "A9", "W+16.5", "W+15.5", &[], true).check();
+    ours(file, "none", "W+36.5", "W+35.5", &[], true).check();
+    in_doubt_either_way(file, ("W+16.5", "W+15.5"), ("W+36.5", "W+35.5"));
+}
+
+/// Black's one-eyed chain loses the race to White's eyeless chain with four outside
+/// liberties: dead whoever moves first. The estimate kills it though the playouts kept it
+/// alive: the settling's reading proves the kill. (It was once counted alive, with an
+/// `alive-can-be-captured` warning.)
+#[test]
+fn eyeless_chain_with_more_liberties_wins_the_race() {
+    both(
+        "race-eyeless-beats-one-eye.sgf",
+        "F1",
+        "W+18.5",
+        "W+13.5",
+        &[],
+    );
+}
+
+/// A stone in atari on a point of its own large territory: the owner must connect there
+/// before the end. (goref once read only the chains of small fights, and counted E9 as
+/// White's: B+30.5.)
+#[test]
+fn atari_in_own_territory_must_be_connected() {
+    both(
+        "atari-in-own-territory.sgf",
+        "none",
+        "B+31.5",
+        "B+32.5",
+        &[("E9", "atari")],
+    );
+}
+
 /// Points the Japanese count leaves out, with why.
 type Dropped = &'static [(&'static str, &'static str)];
 

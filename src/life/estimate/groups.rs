@@ -26,7 +26,7 @@
 
 use crate::board::Color;
 use crate::life::eyes;
-use crate::life::position::{NONE, Position, bit};
+use crate::life::position::{Area, NONE, Position, bit};
 
 use super::playout::{PlayBoard, cell_of};
 
@@ -37,10 +37,12 @@ pub(super) const BIG: usize = 7;
 /// groups, and real positions settle in two or three.
 const ROUNDS: usize = 4;
 
-/// A group whose largest eye area is this size or smaller cannot make two eyes there
-/// against an opponent who moves first (three points in a row or bent: the opponent
-/// takes the middle).
-const SMALL: usize = 3;
+/// A group whose largest eye area is this size or smaller cannot make two eyes there,
+/// whoever moves first: one point is one eye, and a stone on one of two points leaves
+/// one. (Three points are not: in a row or bent, the side to move takes the middle, and
+/// the owner moving first has two eyes. Such a group lives or dies by who moves, which
+/// the reading says.)
+const SMALL: usize = 2;
 
 /// The groups of a position: per chain, its group, named by the group's first chain.
 pub(super) struct Layout {
@@ -323,11 +325,25 @@ fn hopeless(
             });
             if mixed
                 || (area.touches != bit(color)
-                    && board.fills_into_atari(cell_of(position.point(e)), color.opponent()))
+                    && (board.fills_into_atari(cell_of(position.point(e)), color.opponent())
+                        || has_room(position, area, color)))
             {
                 return false;
             }
         }
     }
     true
+}
+
+/// Whether `area`, an empty area next to stones of both colours, has a point the group
+/// of `color` could one day make an eye of: a point no stone of the opponent stands
+/// next to. An eye is a point whose neighbours are all the owner's stones, so a point
+/// next to a stone of the opponent's that cannot be captured never becomes one; an area
+/// of such points alone gives the group no eye whoever moves first and however long.
+fn has_room(position: &Position, area: &Area, color: Color) -> bool {
+    area.points.iter().any(|&i| {
+        !position
+            .neighbours(i)
+            .any(|nb| position.stones[nb] == Some(color.opponent()))
+    })
 }
