@@ -330,6 +330,35 @@ fn atari_in_own_territory_must_be_connected() {
     );
 }
 
+/// White's group walls in ten points open at one dame: Black cannot kill it even moving
+/// first, so the estimate leaves it alive, and says the boundary is open. (It was once
+/// called dead: its area touches Black's living wall, and the neighbours' stage took it
+/// for a group with no eye.)
+#[test]
+fn a_group_with_a_large_area_open_at_one_dame_lives() {
+    let path = fixture("positions/open-corner-lives.sgf");
+    let output = goref()
+        .args(["score", "--format", "json", "--dead", "estimate"])
+        .args(["--rules", "japanese"])
+        .arg(&path)
+        .output()
+        .expect("goref runs");
+    let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let game = &value["games"][0];
+    assert_eq!(game["score"]["dead_stones"], serde_json::json!([]));
+    let open = game["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .any(|f| {
+            f["kind"] == "unsettled"
+                && f["detail"]
+                    .as_str()
+                    .is_some_and(|d| d.contains("open-boundary"))
+        });
+    assert!(open, "the open dame D1 is reported: {game}");
+}
+
 /// Points the Japanese count leaves out, with why.
 type Dropped = &'static [(&'static str, &'static str)];
 

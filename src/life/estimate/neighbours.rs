@@ -9,12 +9,14 @@
 //!   joined through it.
 //! - A group the playouts kept alive is dead when every area next to it touches the
 //!   opponent's living stones, holds none of the opponent's dead stones, is smaller than
-//!   an open area, and touches no other living group of its colour: it has no eye and
-//!   nothing to join, and could live only by capturing stones that live, or in seki,
-//!   which the confirmation by reading after this still finds.
+//!   an open area, has fewer than [`BIG`] points away from the opponent's stones, and
+//!   touches no other living group of its colour: it has no eye and nothing to join, and
+//!   could live only by capturing stones that live, or in seki, which the confirmation by
+//!   reading after this still finds.
 //!
 //! A group turned this way is as sure as the least sure of the decisions it follows from.
 
+use super::groups::BIG;
 use super::{Basis, Decision, OPEN_AREA, Status};
 use crate::board::Color;
 use crate::life::position::Position;
@@ -76,7 +78,13 @@ pub(super) fn follow(
         let mut around: Vec<Option<Decision>> = vec![None; members.len()];
         for area in &areas.list {
             let mine = &areas.mine[area.mine.clone()];
-            let open = area.theirs.is_none() || area.dead.is_some() || area.size >= room;
+            // Seven points away from the opponent's stones are room for two eyes: the
+            // opponent moving first takes a point next to its stones and pushes once, and
+            // the group still walls in an area the static pass counts as two eyes.
+            let open = area.theirs.is_none()
+                || area.dead.is_some()
+                || area.size >= room
+                || area.inner >= BIG;
             let alive = mine.iter().filter(|&&h| living(status, h)).count();
             for &g in mine {
                 // Another living group of the colour next to the area: joined through it.
@@ -109,6 +117,9 @@ struct Area {
     dead: Option<Decision>,
     /// Its points.
     size: usize,
+    /// Its points away from the opponent's living stones: next to none of them, nor next
+    /// to a point of the area that is.
+    inner: usize,
 }
 
 /// The areas of one colour, and the scratch space to find them.
@@ -126,6 +137,8 @@ struct Areas<'a> {
     listed_in: Vec<usize>,
     seen: Vec<bool>,
     stack: Vec<usize>,
+    /// The points of the area being walked.
+    points: Vec<usize>,
 }
 
 impl<'a> Areas<'a> {
@@ -149,6 +162,7 @@ impl<'a> Areas<'a> {
             listed_in: vec![usize::MAX; position.chains.len()],
             seen: vec![false; position.len()],
             stack: Vec::new(),
+            points: Vec::new(),
         }
     }
 
@@ -189,8 +203,10 @@ impl<'a> Areas<'a> {
             let (mut theirs, mut dead, mut size) = (None, None, 0);
             self.seen[start] = true;
             self.stack.push(start);
+            self.points.clear();
             while let Some(i) = self.stack.pop() {
                 size += 1;
+                self.points.push(i);
                 if position.stones[i].is_some() {
                     dead = weaker(dead, status[group_at[i]]);
                 }
@@ -213,11 +229,24 @@ impl<'a> Areas<'a> {
                     }
                 }
             }
+            let class = &self.class;
+            let contact = |i: usize| position.neighbours(i).any(|nb| class[nb] == THEIRS);
+            let inner = self
+                .points
+                .iter()
+                .filter(|&&i| {
+                    !contact(i)
+                        && !position
+                            .neighbours(i)
+                            .any(|nb| class[nb] == OPEN && contact(nb))
+                })
+                .count();
             self.list.push(Area {
                 mine: first..self.mine.len(),
                 theirs,
                 dead,
                 size,
+                inner,
             });
         }
     }
