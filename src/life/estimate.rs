@@ -448,79 +448,29 @@ impl<'a> Judged<'a> {
     /// opponent cannot capture even moving first lives; the groups the settling finds in
     /// seki are marked so.
     fn confirm_by_reading(&mut self) {
-        let mut settlement = settle::settle_checking_on(
-            self.board,
-            Some((&self.position, &self.allowed)),
-            &self.dead(),
-            &self.unsure_dead(),
-        );
-        let living: Vec<Vec<Point>> = settlement
-            .unsettled
-            .iter()
-            .filter(|u| u.kind == UnsettledKind::DeadCannotBeCaptured)
-            .map(|u| u.stones.clone())
-            .collect();
-        if !living.is_empty() {
-            for g in self.groups().collect::<Vec<_>>() {
-                let stones = self.stones_of(g);
-                let first = self.position.point(stones[0]);
-                if living.iter().any(|l| l.contains(&first))
-                    && let Some(d) = &mut self.status[g]
-                    && d.status == Status::Dead
-                    && !d.isolated
-                    && d.basis != Basis::Proven
-                {
-                    // The reading overrules the playouts: as sure as the reading.
-                    d.status = Status::Alive;
-                    d.basis = Basis::Reading;
-                    d.confidence = 1.0;
-                    d.reason = None;
-                }
-            }
-            settlement = settle::settle_checking_on(
-                self.board,
-                Some((&self.position, &self.allowed)),
-                &self.dead(),
-                &self.unsure_dead(),
-            );
+        let mut settlement = self.settle();
+        // A group called dead that the opponent cannot capture even moving first lives:
+        // the reading overrules the playouts.
+        if self.turn_by_reading(
+            &settlement,
+            UnsettledKind::DeadCannotBeCaptured,
+            Status::Alive,
+            |d| d.status == Status::Dead && !d.isolated && d.basis != Basis::Proven,
+        ) {
+            settlement = self.settle();
         }
         // The other way round: a group the playouts or its neighbours kept alive that
         // the opponent captures whoever moves first, even if the group's colour wins every
         // ko, is dead. The settling's reading proves it (`alive-can-be-captured`); its
         // region gives the group every liberty beyond it, so the kill is no artefact of
         // the region's edge.
-        let lost: Vec<Vec<Point>> = settlement
-            .unsettled
-            .iter()
-            .filter(|u| u.kind == UnsettledKind::AliveCanBeCaptured)
-            .map(|u| u.stones.clone())
-            .collect();
-        if !lost.is_empty() {
-            let mut turned = false;
-            for g in self.groups().collect::<Vec<_>>() {
-                let stones = self.stones_of(g);
-                let first = self.position.point(stones[0]);
-                if lost.iter().any(|l| l.contains(&first))
-                    && let Some(d) = &mut self.status[g]
-                    && d.status == Status::Alive
-                    && d.basis == Basis::Playouts
-                {
-                    d.status = Status::Dead;
-                    d.basis = Basis::Reading;
-                    d.confidence = 1.0;
-                    d.reason = None;
-                    d.turned = false;
-                    turned = true;
-                }
-            }
-            if turned {
-                settlement = settle::settle_checking_on(
-                    self.board,
-                    Some((&self.position, &self.allowed)),
-                    &self.dead(),
-                    &self.unsure_dead(),
-                );
-            }
+        if self.turn_by_reading(
+            &settlement,
+            UnsettledKind::AliveCanBeCaptured,
+            Status::Dead,
+            |d| d.status == Status::Alive && d.basis == Basis::Playouts,
+        ) {
+            settlement = self.settle();
         }
         for g in self.groups().collect::<Vec<_>>() {
             let first = self.position.point(self.stones_of(g)[0]);
@@ -532,6 +482,52 @@ impl<'a> Judged<'a> {
             }
         }
         self.settlement = Some(settlement);
+    }
+
+    /// The end settled with the dead stones decided so far, the stones the playouts or
+    /// their neighbours killed read again.
+    fn settle(&self) -> Settlement {
+        settle::settle_checking_on(
+            self.board,
+            Some((&self.position, &self.allowed)),
+            &self.dead(),
+            &self.unsure_dead(),
+        )
+    }
+
+    /// Turn to `to`, as sure as the reading, every group whose decision `may_turn` allows
+    /// and whose first stone `settlement` reports as `kind`; whether any turned.
+    fn turn_by_reading(
+        &mut self,
+        settlement: &Settlement,
+        kind: UnsettledKind,
+        to: Status,
+        may_turn: impl Fn(&Decision) -> bool,
+    ) -> bool {
+        let reported: Vec<&[Point]> = settlement
+            .unsettled
+            .iter()
+            .filter(|u| u.kind == kind)
+            .map(|u| u.stones.as_slice())
+            .collect();
+        if reported.is_empty() {
+            return false;
+        }
+        let mut turned = false;
+        for g in self.groups().collect::<Vec<_>>() {
+            let first = self.position.point(self.stones_of(g)[0]);
+            if reported.iter().any(|r| r.contains(&first))
+                && let Some(d) = &mut self.status[g]
+                && may_turn(d)
+            {
+                d.status = to;
+                d.basis = Basis::Reading;
+                d.confidence = 1.0;
+                d.reason = None;
+                turned = true;
+            }
+        }
+        turned
     }
 
     /// Every stone of the groups decided dead, in reading order.

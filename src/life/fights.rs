@@ -347,6 +347,15 @@ impl Reader {
         self.shape_eyes.set(on);
     }
 
+    /// The answer of `ask`, whose questions let each side shape eyes; the reader asks as
+    /// before afterwards.
+    pub fn shaping_eyes<T>(&self, ask: impl FnOnce(&Reader) -> T) -> T {
+        let before = self.shape_eyes.replace(true);
+        let answer = ask(self);
+        self.shape_eyes.set(before);
+        answer
+    }
+
     /// The positions one reading may visit now.
     fn allowed(&self) -> usize {
         self.left.get().min(MAX_STATES)

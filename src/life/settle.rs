@@ -676,16 +676,16 @@ impl Local<'_> {
             // Lost is claimed only when the group's colour, moving first, cannot make its
             // eyes either: that question lets each side shape eyes.
             if second {
-                self.reader.shape_eyes(true);
-                let read = self.reader.kills_with_ko(
-                    self.board,
-                    &self.region,
-                    &targets,
-                    &theirs,
-                    color,
-                    Some(color),
-                );
-                self.reader.shape_eyes(false);
+                let read = self.reader.shaping_eyes(|reader| {
+                    reader.kills_with_ko(
+                        self.board,
+                        &self.region,
+                        &targets,
+                        &theirs,
+                        color,
+                        Some(color),
+                    )
+                });
                 let Some((_, with_ko)) = read else {
                     return Standing::Unread;
                 };
@@ -1038,14 +1038,8 @@ fn dame_between_walls(
                     .find(|&q| next.get(q).is_none());
                 // Only a liberty in the owner's own area: that is where a connection
                 // costs territory.
-                let own = |q: Point| {
-                    position.index(q).is_some_and(|k| {
-                        position.area_of[k] != NONE
-                            && position.areas[position.area_of[k]].owner() == Some(owner)
-                    })
-                };
                 if let Some(q) = last
-                    && own(q)
+                    && own_area(position, q, owner).is_some()
                     && !answers.iter().any(|&(_, seen)| seen == q)
                 {
                     answers.push((nb, q));
@@ -1076,6 +1070,13 @@ fn dame_between_walls(
             }
         }
     }
+}
+
+/// The area of the empty point `q`, when it is an area of `color`'s own (next to that
+/// colour only).
+fn own_area(position: &Position, q: Point, color: Color) -> Option<usize> {
+    let a = position.area_of[position.index(q)?];
+    (a != NONE && position.areas[a].owner() == Some(color)).then_some(a)
 }
 
 /// A chain in atari on a point of an area of its own colour that no cluster read (a
@@ -1111,15 +1112,10 @@ fn connect_in_own_area(
         else {
             continue;
         };
-        let Some(k) = position.index(q) else {
+        let Some(a) = own_area(position, q, color) else {
             continue;
         };
-        let a = position.area_of[k];
-        if a == NONE
-            || position.areas[a].owner() != Some(color)
-            || clustered.binary_search(&a).is_ok()
-            || must_fill.iter().any(|m| m.point == q)
-        {
+        if clustered.binary_search(&a).is_ok() || must_fill.iter().any(|m| m.point == q) {
             continue;
         }
         let Some(next) = with_move(work, color, q).filter(|b| b.liberties(q) >= 2) else {
@@ -1366,9 +1362,8 @@ fn read_named(
         // Killed even moving first, when the owner may not shape its eyes: asked again
         // with that move allowed, since a group that takes the vital point of its eye
         // space first lives.
-        reader.shape_eyes(true);
-        let again = reader.kills(board, &region, &targets, &theirs, group.color);
-        reader.shape_eyes(false);
+        let again = reader
+            .shaping_eyes(|reader| reader.kills(board, &region, &targets, &theirs, group.color));
         if let Some(again) = again {
             outcome = again;
         }
