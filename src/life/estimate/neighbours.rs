@@ -118,7 +118,8 @@ struct Area {
     /// Its points.
     size: usize,
     /// Its points away from the opponent's living stones: next to none of them, nor next
-    /// to a point of the area that is.
+    /// to a point of the area that is (0 when `theirs` is `None` or `dead` is `Some`, which
+    /// make the area open anyway).
     inner: usize,
 }
 
@@ -229,18 +230,23 @@ impl<'a> Areas<'a> {
                     }
                 }
             }
-            let class = &self.class;
-            let contact = |i: usize| position.neighbours(i).any(|nb| class[nb] == THEIRS);
-            let inner = self
-                .points
-                .iter()
-                .filter(|&&i| {
-                    !contact(i)
-                        && !position
-                            .neighbours(i)
-                            .any(|nb| class[nb] == OPEN && contact(nb))
-                })
-                .count();
+            // Only an area next to the opponent's living stones and holding none of its
+            // dead ones can shut a group in: only there is the room asked for.
+            let inner = if theirs.is_some() && dead.is_none() {
+                let class = &self.class;
+                let contact = |i: usize| position.neighbours(i).any(|nb| class[nb] == THEIRS);
+                self.points
+                    .iter()
+                    .filter(|&&i| {
+                        !contact(i)
+                            && !position
+                                .neighbours(i)
+                                .any(|nb| class[nb] == OPEN && contact(nb))
+                    })
+                    .count()
+            } else {
+                0
+            };
             self.list.push(Area {
                 mine: first..self.mine.len(),
                 theirs,
