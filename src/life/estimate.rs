@@ -183,6 +183,9 @@ pub(super) const ISOLATED_ALIVE: f64 = 0.8;
 /// A group is in doubt when its ownership with Black moving first and with White moving
 /// first differ by this much.
 pub(super) const WHO_MOVES: f64 = 0.5;
+/// The confidence of a group that reading or the eyes show lives or dies by who moves
+/// first: a coin toss, whatever share of the playouts agreed.
+pub(super) const WHO_MOVES_CONFIDENCE: f64 = 0.5;
 /// Below this confidence a playout decision is in doubt.
 pub(super) const SURE: f64 = 0.7;
 /// How many steps over empty points an isolated stone is from any stone of its colour.
@@ -423,9 +426,17 @@ impl<'a> Judged<'a> {
             } else {
                 Status::Alive
             };
-            let confidence = playouts::confidence(o, line, status);
+            let mut confidence = playouts::confidence(o, line, status);
+            // A dead group whose colour, moving first, closes an eye area the static
+            // pass counts as two eyes lives or dies by who moves: the playouts' share
+            // says nothing about that.
+            let closes = status == Status::Dead && groups::closes_big_eye(&self.position, list);
+            if closes {
+                confidence = WHO_MOVES_CONFIDENCE;
+            }
             let reason = if (first[0] - first[1]).abs() >= WHO_MOVES
                 || self.read[g] == Some(Read::WhoMoves)
+                || closes
             {
                 Some(DoubtReason::WhoMoves)
             } else if confidence < SURE {
@@ -441,6 +452,40 @@ impl<'a> Judged<'a> {
                 isolated,
                 turned: false,
             });
+        }
+        // The other way round: a group the playouts keep alive whose every liberty lies
+        // in one area of at most BIG + 2 points, shut in by living stones of the
+        // opponent's, that one stone of its colour would close into an eye area the
+        // static pass counts as two eyes, and that has no such answer to the opponent's
+        // stone there. Its life rests on who takes the point. (The opponent's stone and
+        // the owner's block take two points: from a larger area the block leaves more
+        // than the static pass asks, which the playouts weigh.)
+        for &g in &open {
+            let list = &self.members[g];
+            let Some(d) = self.status[g] else { continue };
+            if d.status != Status::Alive || d.reason == Some(DoubtReason::WhoMoves) {
+                continue;
+            }
+            let Some(a) = groups::only_area(&self.position, list) else {
+                continue;
+            };
+            let color = self.color(g);
+            let shut_in = self.position.areas[a].chains.iter().all(|&c| {
+                self.position.chains[c].color == color
+                    || self.status[self.layout.group[c]].is_some_and(|d| d.status == Status::Alive)
+            });
+            let area = &self.position.areas[a];
+            if shut_in
+                && area.points.len() <= groups::BIG + 2
+                && groups::closes_big_eye(&self.position, list)
+                && !groups::keeps_big_eye(&self.position, list, a)
+            {
+                self.status[g] = Some(Decision {
+                    confidence: WHO_MOVES_CONFIDENCE,
+                    reason: Some(DoubtReason::WhoMoves),
+                    ..d
+                });
+            }
         }
     }
 
@@ -472,13 +517,25 @@ impl<'a> Judged<'a> {
         ) {
             settlement = self.settle();
         }
+        // A group left dead that the reading finds living if its colour moves first
+        // (`dead-unless-captured`) stays dead, as the playouts say, but in doubt: who
+        // moves decides it.
+        let lives_first: Vec<&[Point]> = settlement
+            .unsettled
+            .iter()
+            .filter(|u| u.kind == UnsettledKind::DeadUnlessCaptured)
+            .map(|u| u.stones.as_slice())
+            .collect();
         for g in self.groups().collect::<Vec<_>>() {
             let first = self.position.point(self.stones_of(g)[0]);
-            if let Some(d) = &mut self.status[g]
-                && d.status == Status::Alive
-                && settlement.seki.contains(first)
-            {
-                d.status = Status::Seki;
+            if let Some(d) = &mut self.status[g] {
+                if d.status == Status::Alive && settlement.seki.contains(first) {
+                    d.status = Status::Seki;
+                }
+                if d.status == Status::Dead && lives_first.iter().any(|l| l.contains(&first)) {
+                    d.reason = Some(DoubtReason::WhoMoves);
+                    d.confidence = WHO_MOVES_CONFIDENCE;
+                }
             }
         }
         self.settlement = Some(settlement);

@@ -17,7 +17,9 @@
 //!    cut left unanswered (`atari`), a throw-in that would capture (`teire`). A group the
 //!    opponent kills even when the owner moves first cannot live as counted; one that
 //!    only a move of the owner's elsewhere saves is an unfinished fight. Both are
-//!    [`Unsettled`].
+//!    [`Unsettled`]. In a large territory, where no fight is read, a chain in atari
+//!    connects (`atari`), and a chain with two liberties that a cut takes gets a stone
+//!    where the cut would start (`teire`, [`lost_to`]).
 //! 2. **Dame.** A dame that only one colour can fill safely (the other colour's stone
 //!    there would let its group be killed) is filled by that colour; if that leaves a
 //!    group of the other colour killable, its owner connects through an eye point of its
@@ -395,6 +397,7 @@ pub(crate) fn settle_checking_on(
     clustered.sort_unstable();
     dame_between_walls(board, dead, position, &clustered, &mut work, &mut must_fill);
     connect_in_own_area(board, dead, position, &clustered, &mut work, &mut must_fill);
+    cut_in_own_area(board, dead, position, &clustered, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -1130,6 +1133,138 @@ fn connect_in_own_area(
             after: None,
         });
     }
+}
+
+/// A chain with two liberties, both in one area of its own colour that no cluster read
+/// (a large territory), that the opponent captures moving first ([`lost_to`]): its owner
+/// must add a stone before the end, on the point where the opponent would start, and that
+/// point is not territory (reason `teire`; `fixtures/positions/cut-in-own-territory.sgf`).
+/// Only when the stone there saves the chain: it leaves it three liberties or more, or
+/// two that no such attack takes.
+fn cut_in_own_area(
+    board: &Board,
+    dead: &[Point],
+    position: &Position,
+    clustered: &[usize],
+    work: &mut Option<Board>,
+    must_fill: &mut Vec<MustFill>,
+) {
+    for chain in &position.chains {
+        let &[l1, l2] = chain.libs.as_slice() else {
+            continue;
+        };
+        let color = chain.color;
+        let libs = [position.point(l1), position.point(l2)];
+        let Some(a) = own_area(position, libs[0], color) else {
+            continue;
+        };
+        if position.area_of[l2] != a || clustered.binary_search(&a).is_ok() {
+            continue;
+        }
+        let head = position.point(chain.stones[0]);
+        let work = work.get_or_insert_with(|| working_board(board, dead));
+        if work.get(head) != Some(color)
+            || work.liberties(head) != 2
+            || libs.iter().any(|&l| work.get(l).is_some())
+        {
+            continue;
+        }
+        let safe = |b: &Board| match b.liberties(head) {
+            0 | 1 => false,
+            2 => {
+                let libs: Vec<Point> = liberties_of(b, head);
+                !lost_to(b, head, libs[0], libs[1]) && !lost_to(b, head, libs[1], libs[0])
+            }
+            _ => true,
+        };
+        let attacked = [(libs[0], libs[1]), (libs[1], libs[0])]
+            .into_iter()
+            .find(|&(at, other)| lost_to(work, head, at, other));
+        let Some((at, _)) = attacked else {
+            continue;
+        };
+        let Some(next) = with_move(work, color, at).filter(|b| safe(b)) else {
+            continue;
+        };
+        *work = next;
+        must_fill.push(MustFill {
+            point: at,
+            color,
+            chain: head,
+            reason: FillReason::Teire,
+            after: None,
+        });
+    }
+}
+
+/// The liberties of the chain at `head` on `board`, in reading order.
+fn liberties_of(board: &Board, head: Point) -> Vec<Point> {
+    let mut libs: Vec<Point> = board
+        .chain_stones(head)
+        .flat_map(|s| board.neighbours(s))
+        .filter(|&q| board.get(q).is_none())
+        .collect();
+    libs.sort_by_key(|p| (p.y, p.x));
+    libs.dedup();
+    libs
+}
+
+/// Whether the opponent, playing `at`, one of the two liberties of the chain at `head`,
+/// takes the chain whatever its owner answers, and keeps what it took. Each step is a
+/// fact of the board, not a reading:
+/// - the stone on `at` has two liberties or more, so the owner cannot take it at once;
+/// - it leaves the chain in atari on `other`, next to no opponent chain in atari (whose
+///   capture would give it liberties);
+/// - the owner's extension to `other` leaves the chain in atari still (after whatever it
+///   captures), so nothing saves it;
+/// - the opponent's capture on `other` leaves the capturing chain two liberties that each
+///   touch another stone of its colour: it joins its own stones whatever the owner does,
+///   so the capture stands (no snapback, no net).
+fn lost_to(board: &Board, head: Point, at: Point, other: Point) -> bool {
+    let Some(color) = board.get(head) else {
+        return false;
+    };
+    let them = color.opponent();
+    // Two counts settle most chains without playing a stone: the stone on `at` needs two
+    // empty neighbours (a capture could give it more, a case left unread), and the
+    // extension to `other` keeps a liberty for each empty neighbour but `at`.
+    let empty_around = |p: Point, not: Point| {
+        board
+            .neighbours(p)
+            .filter(|&q| q != not && board.get(q).is_none())
+            .count()
+    };
+    if empty_around(at, at) < 2 || empty_around(other, at) >= 2 {
+        return false;
+    }
+    let Some(attacked) = with_move(board, them, at) else {
+        return false;
+    };
+    if attacked.liberties(at) < 2 || attacked.liberties(head) != 1 {
+        return false;
+    }
+    let rescue = attacked
+        .chain_stones(head)
+        .flat_map(|s| attacked.neighbours(s))
+        .any(|nb| attacked.get(nb) == Some(them) && attacked.liberties(nb) == 1);
+    if rescue {
+        return false;
+    }
+    if with_move(&attacked, color, other).is_some_and(|b| b.liberties(head) >= 2) {
+        return false;
+    }
+    let Some(taken) = with_move(&attacked, them, other) else {
+        return false;
+    };
+    let joins = liberties_of(&taken, other)
+        .into_iter()
+        .filter(|&l| {
+            taken
+                .neighbours(l)
+                .any(|nb| taken.get(nb) == Some(them) && !taken.same_chain(nb, other))
+        })
+        .count();
+    taken.get(head).is_none() && joins >= 2
 }
 
 /// Step 4: stones named dead (those of `dead`) that reading shows the opponent cannot

@@ -301,6 +301,112 @@ fn straight_three_turns_on_who_moves() {
     in_doubt_either_way(file, ("W+16.5", "W+15.5"), ("W+36.5", "W+35.5"));
 }
 
+/// White's D9-D8 hangs off E7 by a diagonal inside White's own corner: Black's cut at E8
+/// captures it, so White must fill a point there. (goref once read only the chains of
+/// small fights, and counted E8 as White's: W+37.5.)
+#[test]
+fn cut_in_own_territory_needs_a_teire() {
+    both(
+        "cut-in-own-territory.sgf",
+        "none",
+        "W+36.5",
+        "W+41.5",
+        &[("E8", "teire")],
+    );
+}
+
+/// The control: with the tiger's mouth F8 the cut is a stone White takes at once, and
+/// nothing needs filling.
+#[test]
+fn cut_in_own_territory_with_a_tigers_mouth_needs_nothing() {
+    both(
+        "cut-in-own-territory-control.sgf",
+        "none",
+        "W+36.5",
+        "W+41.5",
+        &[],
+    );
+}
+
+/// `sgf` (a square board of `size` lines) turned by orientation `k` of the eight: bit 0
+/// mirrors left to right, bit 1 top to bottom, bit 2 swaps the axes. Every `[xy]` value
+/// of two lowercase letters is a point (the fixtures hold no other).
+fn oriented(sgf: &str, size: u8, k: u8) -> String {
+    let turn = |x: u8, y: u8| {
+        let (mut x, mut y) = if k & 4 != 0 { (y, x) } else { (x, y) };
+        if k & 1 != 0 {
+            x = size - 1 - x;
+        }
+        if k & 2 != 0 {
+            y = size - 1 - y;
+        }
+        (x, y)
+    };
+    let bytes = sgf.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let point = bytes.get(i..i + 4).filter(|w| {
+            w[0] == b'[' && w[3] == b']' && w[1].is_ascii_lowercase() && w[2].is_ascii_lowercase()
+        });
+        if let Some(w) = point {
+            let (x, y) = turn(w[1] - b'a', w[2] - b'a');
+            out.extend([b'[', b'a' + x, b'a' + y, b']']);
+            i += 4;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).expect("ASCII in, ASCII out")
+}
+
+/// Black's corner of nine points, open at one dame next to White's wall: White moving
+/// first kills it, Black moving first lives. The estimate says who moves decides, in
+/// every orientation, under both rule sets, and counts one of the two ways. (The playouts
+/// once called it dead or alive with confidence, as the orientation fell: dead at 0.74
+/// with no doubt in a probe's copy, alive at 0.84 mirrored.)
+#[test]
+fn corner_open_at_one_dame_turns_on_who_moves() {
+    let path = fixture("positions/corner-open-dame-who-moves.sgf");
+    let sgf = std::fs::read_to_string(&path).expect("the fixture reads");
+    for k in 0..8 {
+        let output = goref()
+            .args(["score", "--format", "json", "--dead", "estimate"])
+            .args(["--rules", "japanese,chinese", "-"])
+            .write_stdin(oriented(&sgf, 9, k))
+            .output()
+            .expect("goref runs");
+        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        for game in value["games"].as_array().expect("games") {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            let result = game["score"]["result"].as_str().unwrap_or_default();
+            let either = match rules {
+                "japanese" => ["W+12.5", "B+8.5"],
+                _ => ["W+15.5", "B+5.5"],
+            };
+            assert!(
+                either.contains(&result),
+                "orientation {k}, {rules}: {result} is neither count"
+            );
+            let who_moves = game["findings"]
+                .as_array()
+                .expect("findings")
+                .iter()
+                .any(|f| {
+                    f["kind"] == "uncertain-status"
+                        && f["detail"].as_str().is_some_and(|d| {
+                            d.contains("Black group") && d.contains("side to move first chooses")
+                        })
+                });
+            assert!(
+                who_moves,
+                "orientation {k}, {rules}: the corner is not in doubt by who moves: {game}"
+            );
+        }
+    }
+}
+
 /// Black's one-eyed chain loses the race to White's eyeless chain with four outside
 /// liberties: dead whoever moves first. The estimate kills it though the playouts kept it
 /// alive: the settling's reading proves the kill. (It was once counted alive, with an

@@ -86,6 +86,180 @@ fn link(position: &Position, board: &PlayBoard) -> Vec<usize> {
     (0..position.chains.len()).map(|c| links.find(c)).collect()
 }
 
+/// Whether one stone of the group of `chains` closes an eye area of at least [`BIG`]
+/// points: a point of an area next to the group and to the opponent's stones, where the
+/// stone joins the group, past which a part of the area next to the group touches the
+/// group's colour only.
+/// The static pass counts such an area as two eyes; so the group's colour, moving first,
+/// lives there.
+pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
+    let color = position.chains[chains[0]].color;
+    // Such a part touches no stone of the opponent's, so it is made of *inner* points
+    // (points of the area next to no stone of the opponent's); it is all of the inner
+    // points it reaches, and the only other point of the area next to it is the one the
+    // stone closes. So one walk over the inner points of each area finds every part.
+    let mut seen = vec![false; position.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    for a in areas_of(position, chains) {
+        let area = &position.areas[a];
+        if area.points.len() <= BIG || !area.is_shared() {
+            continue;
+        }
+        let inner = |i: usize| !next_to(position, i, color.opponent());
+        // Only a part next to the group is its eye area: walks start from the group's
+        // liberties.
+        for start in chains
+            .iter()
+            .flat_map(|&c| &position.chains[c].libs)
+            .copied()
+            .filter(|&l| position.area_of[l] == a)
+        {
+            if seen[start] || !inner(start) {
+                continue;
+            }
+            seen[start] = true;
+            stack.push(start);
+            let mut size = 0;
+            // The one point of the area outside the part next to it, if only one.
+            let mut gate: Option<usize> = None;
+            let mut gates = 0;
+            while let Some(i) = stack.pop() {
+                size += 1;
+                for nb in position.neighbours(i) {
+                    if position.stones[nb].is_some() || seen[nb] {
+                        continue;
+                    }
+                    if inner(nb) {
+                        seen[nb] = true;
+                        stack.push(nb);
+                    } else if gate != Some(nb) {
+                        gate = Some(nb);
+                        gates += 1;
+                    }
+                }
+            }
+            if size >= BIG && gates == 1 && gate.is_some_and(|p| joins(position, p, chains)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the group of `chains`, whose liberties all lie in area `a`, keeps an eye area
+/// of at least [`BIG`] points by the static pass's measure even when the opponent moves
+/// first: for every point of the area next to the opponent's stones, a stone of the
+/// opponent's there can be answered by a stone of the group's colour, joined to the group,
+/// past which part of the area touches the group's colour only and holds [`BIG`] points.
+pub(super) fn keeps_big_eye(position: &Position, chains: &[usize], a: usize) -> bool {
+    let color = position.chains[chains[0]].color;
+    let area = &position.areas[a];
+    let mut walk = Walk::new(position);
+    area.points
+        .iter()
+        .filter(|&&p| next_to(position, p, color.opponent()))
+        .all(|&p| {
+            area.points.iter().any(|&q| {
+                q != p && joins(position, q, chains) && walk.big_own_part(area, color, &[q], &[p])
+            })
+        })
+}
+
+/// The areas next to the group of `chains`, each once.
+fn areas_of(position: &Position, chains: &[usize]) -> Vec<usize> {
+    let mut areas: Vec<usize> = chains
+        .iter()
+        .flat_map(|&c| &position.chains[c].libs)
+        .map(|&l| position.area_of[l])
+        .collect();
+    areas.sort_unstable();
+    areas.dedup();
+    areas
+}
+
+/// Whether the empty point `p` is next to a stone of `color`.
+fn next_to(position: &Position, p: usize, color: Color) -> bool {
+    position
+        .neighbours(p)
+        .any(|nb| position.stones[nb] == Some(color))
+}
+
+/// Whether a stone on the empty point `p` joins one of `chains`.
+fn joins(position: &Position, p: usize, chains: &[usize]) -> bool {
+    position
+        .neighbours(p)
+        .any(|nb| chains.contains(&position.chain_of[nb]))
+}
+
+/// A walk over the parts of an area, with its marks kept from walk to walk.
+struct Walk<'a> {
+    position: &'a Position,
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(position: &'a Position) -> Walk<'a> {
+        Walk {
+            position,
+            seen: vec![false; position.len()],
+            stack: Vec::new(),
+        }
+    }
+
+    /// Whether, with stones of `color` on `mine` and of the opponent's on `theirs` (points
+    /// of `area`), a part of the rest of `area` of at least [`BIG`] points touches
+    /// `color`'s stones only.
+    fn big_own_part(
+        &mut self,
+        area: &Area,
+        color: Color,
+        mine: &[usize],
+        theirs: &[usize],
+    ) -> bool {
+        let position = self.position;
+        for &i in &area.points {
+            self.seen[i] = false;
+        }
+        for &i in mine.iter().chain(theirs) {
+            self.seen[i] = true;
+        }
+        for &start in &area.points {
+            if self.seen[start] {
+                continue;
+            }
+            self.seen[start] = true;
+            self.stack.push(start);
+            let (mut size, mut touches_them) = (0, false);
+            while let Some(i) = self.stack.pop() {
+                size += 1;
+                for nb in position.neighbours(i) {
+                    if theirs.contains(&nb) {
+                        touches_them = true;
+                    } else if let Some(c) = position.stones[nb] {
+                        touches_them |= c != color;
+                    } else if !self.seen[nb] {
+                        self.seen[nb] = true;
+                        self.stack.push(nb);
+                    }
+                }
+            }
+            if size >= BIG && !touches_them {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The area holding every liberty of the group of `chains`, when one does.
+pub(super) fn only_area(position: &Position, chains: &[usize]) -> Option<usize> {
+    match areas_of(position, chains)[..] {
+        [a] => Some(a),
+        _ => None,
+    }
+}
+
 /// Union-find over chain indices; a set is named by its smallest member.
 struct UnionFind {
     parent: Vec<usize>,
