@@ -19,7 +19,7 @@
 //!    only a move of the owner's elsewhere saves is an unfinished fight. Both are
 //!    [`Unsettled`]. In a large territory, where no fight is read, a chain in atari
 //!    connects (`atari`), and a chain with two liberties that a cut takes gets a stone
-//!    where the cut would start (`teire`, [`lost_to`]).
+//!    where the cut would start (`teire`).
 //! 2. **Dame.** A dame that only one colour can fill safely (the other colour's stone
 //!    there would let its group be killed) is filled by that colour; if that leaves a
 //!    group of the other colour killable, its owner connects through an eye point of its
