@@ -1172,6 +1172,12 @@ fn cut_in_own_area(
             continue;
         }
         let libs = [position.point(l1), position.point(l2)];
+        // A liberty where a dead stone stood: the chain won a race there, and the count
+        // takes the dead stones off as agreed, with no play inside (as shared c04 counts
+        // the winner of its race).
+        if libs.iter().any(|l| dead.contains(l)) {
+            continue;
+        }
         let head = position.point(chain.stones[0]);
         let work = work.get_or_insert_with(|| working_board(board, dead));
         if work.get(head) != Some(color)
