@@ -214,6 +214,7 @@ pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
         &judged.members,
         &mut judged.status,
     );
+    judged.who_moves_by_closing();
     judged.confirm_by_reading();
     judged.into_estimate()
 }
@@ -426,17 +427,9 @@ impl<'a> Judged<'a> {
             } else {
                 Status::Alive
             };
-            let mut confidence = playouts::confidence(o, line, status);
-            // A dead group whose colour, moving first, closes an eye area the static
-            // pass counts as two eyes lives or dies by who moves: the playouts' share
-            // says nothing about that.
-            let closes = status == Status::Dead && groups::closes_big_eye(&self.position, list);
-            if closes {
-                confidence = WHO_MOVES_CONFIDENCE;
-            }
+            let confidence = playouts::confidence(o, line, status);
             let reason = if (first[0] - first[1]).abs() >= WHO_MOVES
                 || self.read[g] == Some(Read::WhoMoves)
-                || closes
             {
                 Some(DoubtReason::WhoMoves)
             } else if confidence < SURE {
@@ -480,6 +473,28 @@ impl<'a> Judged<'a> {
                 && groups::closes_big_eye(&self.position, list)
                 && !groups::keeps_big_eye(&self.position, list, a)
             {
+                self.status[g] = Some(Decision {
+                    confidence: WHO_MOVES_CONFIDENCE,
+                    reason: Some(DoubtReason::WhoMoves),
+                    ..d
+                });
+            }
+        }
+    }
+
+    /// After the neighbours' stage: a group left dead by the playouts or its neighbours
+    /// whose colour, moving first, closes its eye space with one stone joined to it and
+    /// then lives by the static pass's measure (a part of [`groups::BIG`] points touching
+    /// its colour only) lives or dies by who moves: `who-moves`, a coin toss whatever
+    /// share of the playouts agreed.
+    fn who_moves_by_closing(&mut self) {
+        for g in self.groups().collect::<Vec<_>>() {
+            let Some(d) = self.status[g] else { continue };
+            if d.status != Status::Dead || d.basis != Basis::Playouts || d.isolated {
+                continue;
+            }
+            let list = &self.members[g];
+            if groups::closes_big_eye(&self.position, list) {
                 self.status[g] = Some(Decision {
                     confidence: WHO_MOVES_CONFIDENCE,
                     reason: Some(DoubtReason::WhoMoves),

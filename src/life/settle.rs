@@ -397,7 +397,7 @@ pub(crate) fn settle_checking_on(
     clustered.sort_unstable();
     dame_between_walls(board, dead, position, &clustered, &mut work, &mut must_fill);
     connect_in_own_area(board, dead, position, &clustered, &mut work, &mut must_fill);
-    cut_in_own_area(board, dead, position, &clustered, &mut work, &mut must_fill);
+    cut_in_own_area(board, dead, position, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -1135,38 +1135,84 @@ fn connect_in_own_area(
     }
 }
 
-/// A chain with two liberties, both in one area of its own colour that no cluster read
-/// (a large territory), that the opponent captures moving first ([`lost_to`]): its owner
-/// must add a stone before the end, on the point where the opponent would start, and that
-/// point is not territory (reason `teire`; `fixtures/positions/cut-in-own-territory.sgf`).
-/// Only when the stone there saves the chain: it leaves it three liberties or more, or
-/// two that no such attack takes.
+/// A chain with two liberties in one area of its own colour, and perhaps others on dame,
+/// that the opponent captures moving first once the dame are filled ([`lost_to`]): its
+/// owner must add a stone before the end, on the point where the opponent would start,
+/// and that point is not territory (reason `teire`;
+/// `fixtures/positions/cut-in-own-territory.sgf`). Dame are filled before the count, by
+/// one colour or the other; the cut must work whichever colour fills them (among the
+/// fills that leave the filling stone two liberties), so nothing is claimed that depends
+/// on who fills. Only when the owner's stone on that point saves the chain after those
+/// same fills: three liberties or more, or two that no such cut takes.
 fn cut_in_own_area(
     board: &Board,
     dead: &[Point],
     position: &Position,
-    clustered: &[usize],
     work: &mut Option<Board>,
     must_fill: &mut Vec<MustFill>,
 ) {
     for chain in &position.chains {
-        let &[l1, l2] = chain.libs.as_slice() else {
-            continue;
-        };
         let color = chain.color;
-        let libs = [position.point(l1), position.point(l2)];
-        let Some(a) = own_area(position, libs[0], color) else {
+        let (own, others): (Vec<usize>, Vec<usize>) = chain
+            .libs
+            .iter()
+            .partition(|&&l| position.areas[position.area_of[l]].owner() == Some(color));
+        let &[l1, l2] = own.as_slice() else {
             continue;
         };
-        if position.area_of[l2] != a || clustered.binary_search(&a).is_ok() {
+        if position.area_of[l1] != position.area_of[l2] {
+            continue;
+        }
+        // Every other liberty is a dame: a point of a small area next to both colours.
+        let is_dame = |l: usize| {
+            let area = &position.areas[position.area_of[l]];
+            area.is_shared() && area.points.len() <= fights::SMALL_AREA
+        };
+        if !others.iter().all(|&l| is_dame(l)) {
+            continue;
+        }
+        let libs = [position.point(l1), position.point(l2)];
+        // A liberty where a dead stone stood: the chain won a race there, and the count
+        // takes the dead stones off as agreed, with no play inside (as shared c04 counts
+        // the winner of its race).
+        if libs.iter().any(|l| dead.contains(l)) {
             continue;
         }
         let head = position.point(chain.stones[0]);
         let work = work.get_or_insert_with(|| working_board(board, dead));
         if work.get(head) != Some(color)
-            || work.liberties(head) != 2
-            || libs.iter().any(|&l| work.get(l).is_some())
+            || libs
+                .iter()
+                .any(|&l| work.get(l).is_some() || must_fill.iter().any(|m| m.point == l))
         {
+            continue;
+        }
+        // The boards after the dame are filled, by each colour that can fill them all
+        // (the position itself when there are none).
+        let dame: Vec<Point> = others
+            .iter()
+            .map(|&l| position.point(l))
+            .filter(|&d| work.get(d).is_none())
+            .collect();
+        let filled: Vec<Board> = if dame.is_empty() {
+            Vec::new()
+        } else {
+            [color.opponent(), color]
+                .into_iter()
+                .filter_map(|filler| {
+                    dame.iter().try_fold(work.clone(), |b, &d| {
+                        with_move(&b, filler, d).filter(|next| next.liberties(d) >= 2)
+                    })
+                })
+                .filter(|b| b.get(head) == Some(color) && b.liberties(head) == 2)
+                .collect()
+        };
+        let boards: Vec<&Board> = if dame.is_empty() {
+            vec![&*work]
+        } else {
+            filled.iter().collect()
+        };
+        if boards.is_empty() || boards.iter().any(|b| b.liberties(head) != 2) {
             continue;
         }
         let safe = |b: &Board| match b.liberties(head) {
@@ -1179,11 +1225,14 @@ fn cut_in_own_area(
         };
         let attacked = [(libs[0], libs[1]), (libs[1], libs[0])]
             .into_iter()
-            .find(|&(at, other)| lost_to(work, head, at, other));
+            .find(|&(at, other)| boards.iter().all(|b| lost_to(b, head, at, other)));
         let Some((at, _)) = attacked else {
             continue;
         };
-        let Some(next) = with_move(work, color, at).filter(|b| safe(b)) else {
+        let saves = boards
+            .iter()
+            .all(|b| with_move(b, color, at).is_some_and(|next| safe(&next)));
+        let Some(next) = with_move(work, color, at).filter(|_| saves) else {
             continue;
         };
         *work = next;
@@ -1218,8 +1267,9 @@ fn liberties_of(board: &Board, head: Point) -> Vec<Point> {
 /// - the owner's extension to `other` leaves the chain in atari still (after whatever it
 ///   captures), so nothing saves it;
 /// - the opponent's capture on `other` leaves the capturing chain two liberties that each
-///   touch another stone of its colour: it joins its own stones whatever the owner does,
-///   so the capture stands (no snapback, no net).
+///   touch another stone of its colour (it joins its own stones whatever the owner does),
+///   or three liberties with one such: the owner needs three moves to take the stones
+///   back, the opponent one to join them. So the capture stands (no snapback, no net).
 fn lost_to(board: &Board, head: Point, at: Point, other: Point) -> bool {
     let Some(color) = board.get(head) else {
         return false;
@@ -1264,7 +1314,8 @@ fn lost_to(board: &Board, head: Point, at: Point, other: Point) -> bool {
                 .any(|nb| taken.get(nb) == Some(them) && !taken.same_chain(nb, other))
         })
         .count();
-    taken.get(head).is_none() && joins >= 2
+    taken.get(head).is_none()
+        && (joins >= 2 || joins >= 1 && liberties_of(&taken, other).len() >= 3)
 }
 
 /// Step 4: stones named dead (those of `dead`) that reading shows the opponent cannot

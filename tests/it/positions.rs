@@ -328,6 +328,20 @@ fn cut_in_own_territory_with_a_tigers_mouth_needs_nothing() {
     );
 }
 
+/// The same cut once a dame next to the chain is filled, whichever colour fills it:
+/// Black must fill a point of its corner. (goref once left the dame to its own step and
+/// never asked what its filling did to the chain: W+45.5.)
+#[test]
+fn cut_after_a_dame_needs_a_teire() {
+    both(
+        "cut-after-dame.sgf",
+        "none",
+        "W+46.5",
+        "W+52.5",
+        &[("E2", "teire")],
+    );
+}
+
 /// `sgf` (a square board of `size` lines) turned by orientation `k` of the eight: bit 0
 /// mirrors left to right, bit 1 top to bottom, bit 2 swaps the axes. Every `[xy]` value
 /// of two lowercase letters is a point (the fixtures hold no other).
