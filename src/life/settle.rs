@@ -1306,16 +1306,16 @@ fn lost_to(board: &Board, head: Point, at: Point, other: Point) -> bool {
     let Some(taken) = with_move(&attacked, them, other) else {
         return false;
     };
-    let joins = liberties_of(&taken, other)
-        .into_iter()
-        .filter(|&l| {
+    let libs = liberties_of(&taken, other);
+    let joins = libs
+        .iter()
+        .filter(|&&l| {
             taken
                 .neighbours(l)
                 .any(|nb| taken.get(nb) == Some(them) && !taken.same_chain(nb, other))
         })
         .count();
-    taken.get(head).is_none()
-        && (joins >= 2 || joins >= 1 && liberties_of(&taken, other).len() >= 3)
+    taken.get(head).is_none() && (joins >= 2 || joins >= 1 && libs.len() >= 3)
 }
 
 /// Step 4: stones named dead (those of `dead`) that reading shows the opponent cannot

@@ -515,9 +515,7 @@ fn hopeless(
 /// next to a stone of the opponent's that cannot be captured never becomes one; an area
 /// of such points alone gives the group no eye whoever moves first and however long.
 fn has_room(position: &Position, area: &Area, color: Color) -> bool {
-    area.points.iter().any(|&i| {
-        !position
-            .neighbours(i)
-            .any(|nb| position.stones[nb] == Some(color.opponent()))
-    })
+    area.points
+        .iter()
+        .any(|&i| !next_to(position, i, color.opponent()))
 }
