@@ -1204,7 +1204,6 @@ fn cut_in_own_area(
                         with_move(&b, filler, d).filter(|next| next.liberties(d) >= 2)
                     })
                 })
-                .filter(|b| b.get(head) == Some(color) && b.liberties(head) == 2)
                 .collect()
         };
         let boards: Vec<&Board> = if dame.is_empty() {
@@ -1212,6 +1211,8 @@ fn cut_in_own_area(
         } else {
             filled.iter().collect()
         };
+        // A fill that leaves the chain more than two liberties (the owner's, joining it
+        // to more) is one after which no such cut works: nothing is claimed.
         if boards.is_empty() || boards.iter().any(|b| b.liberties(head) != 2) {
             continue;
         }
