@@ -446,33 +446,36 @@ impl<'a> Judged<'a> {
                 turned: false,
             });
         }
-        // The other way round: a group the playouts keep alive whose every liberty lies
-        // in one area of at most BIG + 2 points, shut in by living stones of the
-        // opponent's, that one stone of its colour would close into an eye area the
-        // static pass counts as two eyes, and that has no such answer to the opponent's
-        // stone there. Its life rests on who takes the point. (The opponent's stone and
-        // the owner's block take two points: from a larger area the block leaves more
-        // than the static pass asks, which the playouts weigh.)
-        for &g in &open {
-            let list = &self.members[g];
+    }
+
+    /// Stage 5, after the neighbours' stage: the groups whose life rests on one stone,
+    /// `who-moves` at [`WHO_MOVES_CONFIDENCE`], a coin toss whatever share of the
+    /// playouts agreed. Both sides of one shape:
+    ///
+    /// - a group left dead by the playouts or its neighbours whose colour, moving first,
+    ///   closes its eye space with one stone joined to it and then lives by the static
+    ///   pass's measure (a part of [`groups::BIG`] points touching its colour only);
+    /// - a group the playouts keep alive whose every liberty lies in one area of at most
+    ///   `BIG + 2` points, shut in by living stones of the opponent's, that one stone of
+    ///   its colour would close into such an eye area, and that has no such answer to the
+    ///   opponent's stone there. (The opponent's stone and the owner's block take two
+    ///   points: from a larger area the block leaves more than the static pass asks,
+    ///   which the playouts weigh.)
+    fn who_moves_by_closing(&mut self) {
+        for g in self.groups().collect::<Vec<_>>() {
             let Some(d) = self.status[g] else { continue };
-            if d.status != Status::Alive || d.reason == Some(DoubtReason::WhoMoves) {
+            if d.basis != Basis::Playouts {
                 continue;
             }
-            let Some(a) = groups::only_area(&self.position, list) else {
-                continue;
+            let list = &self.members[g];
+            let rests_on_one_stone = match d.status {
+                Status::Dead => !d.isolated && groups::closes_big_eye(&self.position, list),
+                Status::Alive => {
+                    d.reason != Some(DoubtReason::WhoMoves) && self.shut_in_one_closable_area(g)
+                }
+                _ => false,
             };
-            let color = self.color(g);
-            let shut_in = self.position.areas[a].chains.iter().all(|&c| {
-                self.position.chains[c].color == color
-                    || self.status[self.layout.group[c]].is_some_and(|d| d.status == Status::Alive)
-            });
-            let area = &self.position.areas[a];
-            if shut_in
-                && area.points.len() <= groups::BIG + 2
-                && groups::closes_big_eye(&self.position, list)
-                && !groups::keeps_big_eye(&self.position, list, a)
-            {
+            if rests_on_one_stone {
                 self.status[g] = Some(Decision {
                     confidence: WHO_MOVES_CONFIDENCE,
                     reason: Some(DoubtReason::WhoMoves),
@@ -482,26 +485,24 @@ impl<'a> Judged<'a> {
         }
     }
 
-    /// After the neighbours' stage: a group left dead by the playouts or its neighbours
-    /// whose colour, moving first, closes its eye space with one stone joined to it and
-    /// then lives by the static pass's measure (a part of [`groups::BIG`] points touching
-    /// its colour only) lives or dies by who moves: `who-moves`, a coin toss whatever
-    /// share of the playouts agreed.
-    fn who_moves_by_closing(&mut self) {
-        for g in self.groups().collect::<Vec<_>>() {
-            let Some(d) = self.status[g] else { continue };
-            if d.status != Status::Dead || d.basis != Basis::Playouts || d.isolated {
-                continue;
-            }
-            let list = &self.members[g];
-            if groups::closes_big_eye(&self.position, list) {
-                self.status[g] = Some(Decision {
-                    confidence: WHO_MOVES_CONFIDENCE,
-                    reason: Some(DoubtReason::WhoMoves),
-                    ..d
-                });
-            }
-        }
+    /// Whether living group `g` has every liberty in one area of at most `BIG + 2`
+    /// points, shut in by living opponent stones, that one stone of its colour closes into
+    /// a big eye while no joined answer to the opponent's stone there keeps one.
+    fn shut_in_one_closable_area(&self, g: usize) -> bool {
+        let list = &self.members[g];
+        let Some(a) = groups::only_area(&self.position, list) else {
+            return false;
+        };
+        let color = self.color(g);
+        let area = &self.position.areas[a];
+        let shut_in = area.chains.iter().all(|&c| {
+            self.position.chains[c].color == color
+                || self.status[self.layout.group[c]].is_some_and(|d| d.status == Status::Alive)
+        });
+        shut_in
+            && area.points.len() <= groups::BIG + 2
+            && groups::closes_big_eye(&self.position, list)
+            && !groups::keeps_big_eye(&self.position, list, a)
     }
 
     /// Stage 6: the end settled with the dead stones found. A group called dead that the
