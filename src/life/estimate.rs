@@ -45,7 +45,7 @@ mod reading;
 use crate::board::{Board, Color};
 use crate::life::benson::{PassAlive, pass_alive_and_chains_allowed};
 use crate::life::fights::{self, Reader};
-use crate::life::position::Position;
+use crate::life::position::{NONE, Position};
 use crate::life::settle::{self, Settlement, UnsettledKind};
 use crate::point::Point;
 use crate::rules::Suicide;
@@ -428,8 +428,9 @@ impl<'a> Judged<'a> {
                 Status::Alive
             };
             let confidence = playouts::confidence(o, line, status);
-            let reason = if (first[0] - first[1]).abs() >= WHO_MOVES
-                || self.read[g] == Some(Read::WhoMoves)
+            let reason = if ((first[0] - first[1]).abs() >= WHO_MOVES
+                || self.read[g] == Some(Read::WhoMoves))
+                && !self.inside_dead(g)
             {
                 Some(DoubtReason::WhoMoves)
             } else if confidence < SURE {
@@ -446,6 +447,34 @@ impl<'a> Judged<'a> {
                 turned: false,
             });
         }
+    }
+
+    /// Whether every opponent stone next to group `g` belongs to a group settled dead
+    /// before the playouts (proof, plain sight or reading), whoever moves first. Such a
+    /// group sits inside the eye space of dead stones (nakade stones in a dead group's
+    /// eye): the opponent capturing it first is part of the defence the reading already
+    /// tried and found wanting, so the points stay `g`'s colour's whoever moves, and who
+    /// moves is no doubt about the count.
+    fn inside_dead(&self, g: usize) -> bool {
+        let color = self.color(g);
+        let mut any = false;
+        for &c in &self.members[g] {
+            for &s in &self.position.chains[c].stones {
+                for nb in self.position.neighbours(s) {
+                    let o = self.position.chain_of[nb];
+                    if o == NONE || self.position.chains[o].color == color {
+                        continue;
+                    }
+                    any = true;
+                    let settled_dead = self.status[self.layout.group[o]]
+                        .is_some_and(|d| d.status == Status::Dead && d.basis != Basis::Playouts);
+                    if !settled_dead {
+                        return false;
+                    }
+                }
+            }
+        }
+        any
     }
 
     /// Stage 5, after the neighbours' stage: the groups whose life rests on one stone,

@@ -450,6 +450,15 @@ fn atari_in_own_territory_must_be_connected() {
     );
 }
 
+/// White's three stones inside the eye space of Black's dead group are not in doubt:
+/// capturing them does not save Black, so they end as White's points whoever moves. (The
+/// estimate once said they "live or die as the side to move first chooses", with 0 points
+/// at stake.)
+#[test]
+fn stones_inside_a_dead_group_are_not_in_doubt() {
+    both("nakade-in-dead-group.sgf", "A1", "W+42.5", "W+87.5", &[]);
+}
+
 /// White's group walls in ten points open at one dame: Black cannot kill it even moving
 /// first, so the estimate leaves it alive, and says the boundary is open. (It was once
 /// called dead: its area touches Black's living wall, and the neighbours' stage took it
