@@ -138,7 +138,7 @@ pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
                     }
                 }
             }
-            if size >= BIG && gates == 1 && gate.is_some_and(|p| joins(position, p, chains)) {
+            if size >= BIG && gates == 1 && gate.is_some_and(|p| closes_for(position, p, chains)) {
                 return true;
             }
         }
@@ -189,6 +189,27 @@ fn joins(position: &Position, p: usize, chains: &[usize]) -> bool {
     position
         .neighbours(p)
         .any(|nb| chains.contains(&position.chain_of[nb]))
+}
+
+/// Whether a stone on the empty point `p`, the one point between a part of an area and
+/// the opponent's stones, holds for the group of `chains`: it joins one of them, or it
+/// has two liberties or more, one of them next to one of the chains. Such a stone and the
+/// group share a liberty inside the part: the opponent's stone there, next to both and
+/// walled in by them, is a throw-in into an eye area the static pass counts as two eyes,
+/// not a cut (a hane on the first line answered by the block one point away, the second
+/// line's usual shape).
+fn closes_for(position: &Position, p: usize, chains: &[usize]) -> bool {
+    if joins(position, p, chains) {
+        return true;
+    }
+    let libs = position
+        .neighbours(p)
+        .filter(|&q| position.stones[q].is_none())
+        .count();
+    libs >= 2
+        && position
+            .neighbours(p)
+            .any(|q| position.stones[q].is_none() && joins(position, q, chains))
 }
 
 /// A walk over the parts of an area, with its marks kept from walk to walk.
