@@ -201,6 +201,13 @@ pub(super) const OPEN_AREA: usize = 60;
 /// it may be 0.09 from it: about two standard deviations of a share near even.
 pub(super) const CLEAR: f64 = 0.7;
 
+/// The largest area [`Judged::keeps_two_eyes`] tries: its test answers each opponent's
+/// stone next to the opponent's stones with each point of the area, so its work grows
+/// with the square of the area's size. Sixteen points hold the second line's first-line
+/// space across a 9x9 board and any corner a group walls in at the end; a larger area
+/// next to a group the playouts killed is left to them.
+const KEPT_AREA: usize = 16;
+
 /// Estimate the dead stones of `board`, the final position of a game, under a rule set
 /// whose suicide rule is `suicide` (Benson's proof depends on it).
 pub fn estimate(board: &Board, suicide: Suicide) -> Estimate {
@@ -497,6 +504,17 @@ impl<'a> Judged<'a> {
                 continue;
             }
             let list = &self.members[g];
+            if d.status == Status::Dead && !d.isolated && self.keeps_two_eyes(g) {
+                self.status[g] = Some(Decision {
+                    status: Status::Alive,
+                    basis: Basis::Eyes,
+                    confidence: 1.0,
+                    reason: None,
+                    isolated: false,
+                    turned: true,
+                });
+                continue;
+            }
             let rests_on_one_stone = match d.status {
                 Status::Dead => !d.isolated && groups::closes_big_eye(&self.position, list),
                 Status::Alive => {
@@ -514,24 +532,43 @@ impl<'a> Judged<'a> {
         }
     }
 
-    /// Whether living group `g` has every liberty in one area of at most `BIG + 2`
-    /// points, shut in by living opponent stones, that one stone of its colour closes into
-    /// a big eye while no joined answer to the opponent's stone there keeps one.
-    fn shut_in_one_closable_area(&self, g: usize) -> bool {
-        let list = &self.members[g];
-        let Some(a) = groups::only_area(&self.position, list) else {
-            return false;
-        };
+    /// The one area holding every liberty of group `g`, when its other chains are of
+    /// `g`'s colour or living stones of the opponent's, and it has at most `max` points.
+    fn shut_in_area(&self, g: usize, max: usize) -> Option<usize> {
+        let a = groups::only_area(&self.position, &self.members[g])?;
         let color = self.color(g);
         let area = &self.position.areas[a];
         let shut_in = area.chains.iter().all(|&c| {
             self.position.chains[c].color == color
                 || self.status[self.layout.group[c]].is_some_and(|d| d.status == Status::Alive)
         });
-        shut_in
-            && area.points.len() <= groups::BIG + 2
-            && groups::closes_big_eye(&self.position, list)
-            && !groups::keeps_big_eye(&self.position, list, a)
+        (shut_in && area.points.len() <= max).then_some(a)
+    }
+
+    /// Whether living group `g` has every liberty in one area of at most `BIG + 2`
+    /// points, shut in by living opponent stones, that one stone of its colour closes into
+    /// two eyes by the static pass's measure while no joined answer to the opponent's
+    /// stone there keeps them.
+    fn shut_in_one_closable_area(&self, g: usize) -> bool {
+        let list = &self.members[g];
+        self.shut_in_area(g, groups::BIG + 2).is_some_and(|a| {
+            groups::closes_big_eye(&self.position, list)
+                && !groups::keeps_big_eye(&self.position, list, a)
+        })
+    }
+
+    /// Whether group `g`, left dead by the playouts or its neighbours, has every liberty
+    /// in one shared area of at most [`KEPT_AREA`] points, shut in by living opponent
+    /// stones, where it makes two eyes by the static pass's measure whoever moves first:
+    /// one stone of its colour closes them, and every opponent's stone on a point next to
+    /// the opponent's stones has a joined answer that keeps them. Such a group lives.
+    fn keeps_two_eyes(&self, g: usize) -> bool {
+        let list = &self.members[g];
+        self.shut_in_area(g, KEPT_AREA).is_some_and(|a| {
+            self.position.areas[a].is_shared()
+                && groups::closes_two_eyes_in(&self.position, list, a)
+                && groups::keeps_big_eye(&self.position, list, a)
+        })
     }
 
     /// Stage 6: the end settled with the dead stones found. A group called dead that the

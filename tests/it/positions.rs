@@ -421,6 +421,80 @@ fn corner_open_at_one_dame_turns_on_who_moves() {
     }
 }
 
+/// The games of `goref score --format json --dead estimate --rules japanese,chinese` on
+/// the fixture `file` turned to orientation `k` (0 to 7), as `oriented` turns it.
+fn estimated_games(file: &str, k: u8) -> Vec<Value> {
+    let sgf = std::fs::read_to_string(fixture(&format!("positions/{file}"))).expect("reads");
+    let output = goref()
+        .args(["score", "--format", "json", "--dead", "estimate"])
+        .args(["--rules", "japanese,chinese", "-"])
+        .write_stdin(oriented(&sgf, 9, k))
+        .output()
+        .expect("goref runs");
+    let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    value["games"].as_array().cloned().unwrap_or_default()
+}
+
+/// Black's second-line group has seven first-line points, open at one end: White's push
+/// there is answered by the block, which leaves five points in a row, two eyes. So it
+/// lives whoever moves first, in every orientation. (The playouts killed it with
+/// confidence 1: W+74.5 / W+87.5.)
+#[test]
+fn a_second_line_group_open_at_one_end_lives() {
+    for k in 0..8 {
+        for game in estimated_games("second-line-open-end-lives.sgf", k) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            let want = if rules == "japanese" {
+                "W+51.5"
+            } else {
+                "W+64.5"
+            };
+            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
+            assert_eq!(
+                game["score"]["dead_stones"],
+                serde_json::json!([]),
+                "orientation {k}, {rules}"
+            );
+        }
+    }
+}
+
+/// White's second-line group with Black's hane unanswered: White's block lives, Black's
+/// push kills. The estimate may count it either way, but in doubt by who moves, in every
+/// orientation. (It was dead at 0.79 with no doubt: the block, one point from the group,
+/// did not count as joined to it.)
+#[test]
+fn a_second_line_group_with_the_hane_unanswered_turns_on_who_moves() {
+    for k in 0..8 {
+        for game in estimated_games("second-line-hane-who-moves.sgf", k) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            let either = match rules {
+                "japanese" => ["B+70.5", "B+46.5"],
+                _ => ["B+74.5", "B+50.5"],
+            };
+            let result = game["score"]["result"].as_str().unwrap_or_default();
+            assert!(
+                either.contains(&result),
+                "orientation {k}, {rules}: {result}"
+            );
+            let who_moves = game["findings"]
+                .as_array()
+                .expect("findings")
+                .iter()
+                .any(|f| {
+                    f["kind"] == "uncertain-status"
+                        && f["detail"].as_str().is_some_and(|d| {
+                            d.contains("White group") && d.contains("side to move first chooses")
+                        })
+                });
+            assert!(
+                who_moves,
+                "orientation {k}, {rules}: no who-moves doubt: {game}"
+            );
+        }
+    }
+}
+
 /// Black's one-eyed chain loses the race to White's eyeless chain with four outside
 /// liberties: dead whoever moves first. The estimate kills it though the playouts kept it
 /// alive: the settling's reading proves the kill. (It was once counted alive, with an

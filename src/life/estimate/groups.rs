@@ -33,6 +33,18 @@ use super::playout::{PlayBoard, cell_of};
 /// An eye area this size or larger counts as two eyes.
 pub(super) const BIG: usize = 7;
 
+/// A straight line of empty points this long, walled in by one chain (and the edge),
+/// counts as two eyes as [`BIG`] points do: an opponent's stone anywhere in it is answered
+/// inside, and at least two points stay apart on either side (a stone on the middle
+/// point of five leaves two and two; the owner's answer next to it splits one side into
+/// a one-point eye and keeps the other two points as a second eye, which a throw-in only
+/// fills into atari). Four is not enough once the opponent has the move after a push:
+/// the straight four's owner must answer the first stone inside, and a second push
+/// leaves a straight three. So the second line's first-line space, once blocked, lives
+/// with five points, as the closing stone leaves them (the edge makes every one-point eye
+/// there real: its diagonals are the wall's stones).
+pub(super) const STRIP: usize = 5;
+
 /// Rounds of the static pass: each round can only build on the previous one's dead
 /// groups, and real positions settle in two or three.
 const ROUNDS: usize = 4;
@@ -86,10 +98,10 @@ fn link(position: &Position, board: &PlayBoard) -> Vec<usize> {
     (0..position.chains.len()).map(|c| links.find(c)).collect()
 }
 
-/// Whether one stone of the group of `chains` closes an eye area of at least [`BIG`]
-/// points: a point of an area next to the group and to the opponent's stones, where the
-/// stone joins the group, past which a part of the area next to the group touches the
-/// group's colour only.
+/// Whether one stone of the group of `chains` closes an eye area that counts as two eyes
+/// ([`two_eyes`]): a point of an area next to the group and to the opponent's stones,
+/// where the stone holds for the group ([`closes_for`]), past which such a part of the
+/// area next to the group touches the group's colour only.
 /// The static pass counts such an area as two eyes; so the group's colour, moving first,
 /// lives there.
 pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
@@ -100,9 +112,10 @@ pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
     // stone closes. So one walk over the inner points of each area finds every part.
     let mut seen = vec![false; position.len()];
     let mut stack: Vec<usize> = Vec::new();
+    let mut part: Vec<usize> = Vec::new();
     for a in areas_of(position, chains) {
         let area = &position.areas[a];
-        if area.points.len() <= BIG || !area.is_shared() {
+        if area.points.len() <= STRIP || !area.is_shared() {
             continue;
         }
         let inner = |i: usize| !next_to(position, i, color.opponent());
@@ -119,12 +132,12 @@ pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
             }
             seen[start] = true;
             stack.push(start);
-            let mut size = 0;
+            part.clear();
             // The one point of the area outside the part next to it, if only one.
             let mut gate: Option<usize> = None;
             let mut gates = 0;
             while let Some(i) = stack.pop() {
-                size += 1;
+                part.push(i);
                 for nb in position.neighbours(i) {
                     if position.stones[nb].is_some() || seen[nb] {
                         continue;
@@ -138,7 +151,11 @@ pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
                     }
                 }
             }
-            if size >= BIG && gates == 1 && gate.is_some_and(|p| closes_for(position, p, chains)) {
+            if gates == 1
+                && let Some(p) = gate
+                && closes_for(position, p, chains)
+                && two_eyes(position, &part, &[p])
+            {
                 return true;
             }
         }
@@ -147,10 +164,10 @@ pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
 }
 
 /// Whether the group of `chains`, whose liberties all lie in area `a`, keeps an eye area
-/// of at least [`BIG`] points by the static pass's measure even when the opponent moves
-/// first: for every point of the area next to the opponent's stones, a stone of the
-/// opponent's there can be answered by a stone of the group's colour, joined to the group,
-/// past which part of the area touches the group's colour only and holds [`BIG`] points.
+/// that counts as two eyes by the static pass's measure ([`two_eyes`]) even when the
+/// opponent moves first: for every point of the area next to the opponent's stones, a
+/// stone of the opponent's there can be answered by a stone of the group's colour, joined
+/// to the group, past which such a part of the area touches the group's colour only.
 pub(super) fn keeps_big_eye(position: &Position, chains: &[usize], a: usize) -> bool {
     let color = position.chains[chains[0]].color;
     let area = &position.areas[a];
@@ -163,6 +180,19 @@ pub(super) fn keeps_big_eye(position: &Position, chains: &[usize], a: usize) -> 
                 q != p && joins(position, q, chains) && walk.big_own_part(area, color, &[q], &[p])
             })
         })
+}
+
+/// Whether one stone of the group's colour on a point of area `a`, joined to the group of
+/// `chains`, leaves a part of the rest of the area that counts as two eyes by the static
+/// pass's measure (the block at any point, not only at the area's opening as
+/// [`closes_big_eye`] looks for).
+pub(super) fn closes_two_eyes_in(position: &Position, chains: &[usize], a: usize) -> bool {
+    let color = position.chains[chains[0]].color;
+    let area = &position.areas[a];
+    let mut walk = Walk::new(position);
+    area.points
+        .iter()
+        .any(|&q| joins(position, q, chains) && walk.big_own_part(area, color, &[q], &[]))
 }
 
 /// The areas next to the group of `chains`, each once.
@@ -191,6 +221,44 @@ fn joins(position: &Position, p: usize, chains: &[usize]) -> bool {
         .any(|nb| chains.contains(&position.chain_of[nb]))
 }
 
+/// Whether `part`, empty points next to stones of one colour only (those of the position
+/// and the stones to come on `mine`), counts as two eyes by the static pass's measure:
+/// [`BIG`] points or more, or a straight line of [`STRIP`] points or more walled in by
+/// one chain, with each stone of `mine` joined to it.
+fn two_eyes(position: &Position, part: &[usize], mine: &[usize]) -> bool {
+    if part.len() >= BIG {
+        return true;
+    }
+    if part.len() < STRIP {
+        return false;
+    }
+    let w = usize::from(position.width());
+    let straight =
+        part.iter().all(|&i| i / w == part[0] / w) || part.iter().all(|&i| i % w == part[0] % w);
+    if !straight {
+        return false;
+    }
+    let mut wall = NONE;
+    for &i in part {
+        for nb in position.neighbours(i) {
+            if part.contains(&nb) || mine.contains(&nb) {
+                continue;
+            }
+            let c = position.chain_of[nb];
+            if c == NONE || (wall != NONE && c != wall) {
+                return false;
+            }
+            wall = c;
+        }
+    }
+    wall != NONE
+        && mine.iter().all(|&q| {
+            position
+                .neighbours(q)
+                .any(|nb| position.chain_of[nb] == wall)
+        })
+}
+
 /// Whether a stone on the empty point `p`, the one point between a part of an area and
 /// the opponent's stones, holds for the group of `chains`: it joins one of them, or it
 /// has two liberties or more, one of them next to one of the chains. Such a stone and the
@@ -217,6 +285,7 @@ struct Walk<'a> {
     position: &'a Position,
     seen: Vec<bool>,
     stack: Vec<usize>,
+    part: Vec<usize>,
 }
 
 impl<'a> Walk<'a> {
@@ -225,12 +294,13 @@ impl<'a> Walk<'a> {
             position,
             seen: vec![false; position.len()],
             stack: Vec::new(),
+            part: Vec::new(),
         }
     }
 
     /// Whether, with stones of `color` on `mine` and of the opponent's on `theirs` (points
-    /// of `area`), a part of the rest of `area` of at least [`BIG`] points touches
-    /// `color`'s stones only.
+    /// of `area`), a part of the rest of `area` that counts as two eyes ([`two_eyes`])
+    /// touches `color`'s stones only.
     fn big_own_part(
         &mut self,
         area: &Area,
@@ -251,9 +321,10 @@ impl<'a> Walk<'a> {
             }
             self.seen[start] = true;
             self.stack.push(start);
-            let (mut size, mut touches_them) = (0, false);
+            self.part.clear();
+            let mut touches_them = false;
             while let Some(i) = self.stack.pop() {
-                size += 1;
+                self.part.push(i);
                 for nb in position.neighbours(i) {
                     if theirs.contains(&nb) {
                         touches_them = true;
@@ -265,7 +336,7 @@ impl<'a> Walk<'a> {
                     }
                 }
             }
-            if size >= BIG && !touches_them {
+            if !touches_them && two_eyes(position, &self.part, mine) {
                 return true;
             }
         }
