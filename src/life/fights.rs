@@ -2,7 +2,8 @@
 //! kill, moving first or second, and which move saves a group that needs one.
 //!
 //! A *wall* is a chain nothing local can capture: one Benson's algorithm proves
-//! pass-alive, or one with a liberty in a large area (more than [`SMALL_AREA`] points):
+//! pass-alive, or one with a liberty in a large area ([`is_large`]: more than
+//! [`SMALL_AREA`] points, or a straight line of [`STRIP`] points walled in by it):
 //! its own territory, which the opponent does not fill at the end of a game, or open
 //! space, where no local fight can take all its liberties. The rest of the position falls into
 //! *clusters*: the chains that are not walls and the small areas next to them, joined by
@@ -31,6 +32,27 @@ use super::read::{Fight, MAX_POINTS};
 /// in by one colour count as two eyes (docs/rules.md, "How goref estimates the dead
 /// stones"), so a throw-in or a cut inside such an area can always be answered.
 pub const SMALL_AREA: usize = 6;
+
+/// A straight line of empty points this long, walled in by one chain (and the edge), is
+/// two eyes as [`SMALL_AREA`] + 1 points are: an opponent's stone anywhere in it is
+/// answered inside, and at least two points stay apart on either side (a stone on the
+/// middle point of five leaves two and two; the owner's answer next to it splits one side
+/// into a one-point eye and keeps the other two points as a second eye, which a throw-in
+/// only fills into atari; the chain's stones are the diagonals of every such eye, so each
+/// is real). Four is not enough once the opponent has the move after a push: the push and
+/// the block leave three, which the side to move decides.
+pub const STRIP: usize = 5;
+
+/// Whether area `a` is large: more than [`SMALL_AREA`] points, or an eye area of
+/// [`STRIP`] points or more in a straight line walled in by one chain. Either is two eyes
+/// or open space, where no local fight takes every liberty of a chain next to it.
+pub fn is_large(position: &Position, a: usize) -> bool {
+    let area = &position.areas[a];
+    area.points.len() > SMALL_AREA
+        || (area.points.len() >= STRIP
+            && area.owner().is_some()
+            && position.line_walled_by(&area.points, &[]).is_some())
+}
 
 /// A cluster with more *contested* empty points than this is not read: points of an area
 /// shared by both colours, or of an area next to two chains or more of its colour. The
@@ -82,7 +104,7 @@ pub fn walls(position: &Position, pass_alive: impl Fn(usize) -> bool) -> Vec<boo
                 || chain
                     .libs
                     .iter()
-                    .any(|&l| position.areas[position.area_of[l]].points.len() > SMALL_AREA)
+                    .any(|&l| is_large(position, position.area_of[l]))
         })
         .collect()
 }
@@ -127,7 +149,7 @@ pub fn clusters(position: &Position, wall: &[bool]) -> Vec<Cluster> {
         x
     }
     for (a, area) in position.areas.iter().enumerate() {
-        if area.points.len() > SMALL_AREA {
+        if is_large(position, a) {
             continue;
         }
         for &c in &area.chains {
@@ -170,8 +192,8 @@ pub fn clusters(position: &Position, wall: &[bool]) -> Vec<Cluster> {
         }
         out[slot[root]].chains.push(c);
     }
-    for (a, area) in position.areas.iter().enumerate() {
-        if area.points.len() > SMALL_AREA {
+    for a in 0..position.areas.len() {
+        if is_large(position, a) {
             continue;
         }
         let root = find(&mut parent, n_chains + a);

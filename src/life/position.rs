@@ -256,6 +256,34 @@ impl Position {
         (0..self.chains.len()).filter(move |&c| self.chains[c].color == color)
     }
 
+    /// The one chain walling in `points`, empty points in a straight line (one row or one
+    /// column, joined), when every stone next to them belongs to it; the points of `also`
+    /// (stones to come) are passed over. `None` when the points are not in a line, or no
+    /// chain or more than one walls them in.
+    pub fn line_walled_by(&self, points: &[usize], also: &[usize]) -> Option<usize> {
+        let w = usize::from(self.width);
+        let first = *points.first()?;
+        let straight = points.iter().all(|&i| i / w == first / w)
+            || points.iter().all(|&i| i % w == first % w);
+        if !straight {
+            return None;
+        }
+        let mut wall = NONE;
+        for &i in points {
+            for nb in self.neighbours(i) {
+                if points.contains(&nb) || also.contains(&nb) {
+                    continue;
+                }
+                let c = self.chain_of[nb];
+                if c == NONE || (wall != NONE && c != wall) {
+                    return None;
+                }
+                wall = c;
+            }
+        }
+        (wall != NONE).then_some(wall)
+    }
+
     /// The chains next to point `i`, each once, in no particular order.
     pub fn chains_next_to(&self, i: usize) -> Vec<usize> {
         let mut out: Vec<usize> = self

@@ -1458,7 +1458,7 @@ fn check_dead(
 /// reaches the chains and small areas of `d`'s cluster, no more, and lists them, and their
 /// points, sorted, as `fights::clusters` does.
 fn cluster_of(position: &Position, wall: &[bool], d: usize) -> Cluster {
-    let small = |a: usize| position.areas[a].points.len() <= fights::SMALL_AREA;
+    let small = |a: usize| !fights::is_large(position, a);
     let mut seen_chain = vec![false; position.chains.len()];
     let mut seen_area = vec![false; position.areas.len()];
     let mut chains = vec![d];

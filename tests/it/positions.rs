@@ -495,6 +495,33 @@ fn a_second_line_group_with_the_hane_unanswered_turns_on_who_moves() {
     }
 }
 
+/// Three chains in seki: White's eyeless chain between two one-eyed Black chains, each
+/// shared point a self-atari for whoever fills it. The walls above each wall in a straight
+/// line of six points, two eyes. Nothing is dead, and under `japanese` the two seki eyes
+/// are nobody's, in every orientation. (The estimate once killed the eyeless chain with
+/// confidence 1, W+12.5: the walls, alive only by the playouts, left the seki to them.)
+#[test]
+fn three_chains_in_seki() {
+    both(
+        "seki-three-groups.sgf",
+        "none",
+        "W+24.5",
+        "W+23.5",
+        &[("A1", "seki"), ("G1", "seki")],
+    );
+    for k in 0..8 {
+        for game in estimated_games("seki-three-groups.sgf", k) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            let want = if rules == "japanese" {
+                "W+24.5"
+            } else {
+                "W+23.5"
+            };
+            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
+        }
+    }
+}
+
 /// Black's one-eyed chain loses the race to White's eyeless chain with four outside
 /// liberties: dead whoever moves first. The estimate kills it though the playouts kept it
 /// alive: the settling's reading proves the kill. (It was once counted alive, with an

@@ -26,24 +26,13 @@
 
 use crate::board::Color;
 use crate::life::eyes;
+use crate::life::fights::STRIP;
 use crate::life::position::{Area, NONE, Position, bit};
 
 use super::playout::{PlayBoard, cell_of};
 
 /// An eye area this size or larger counts as two eyes.
 pub(super) const BIG: usize = 7;
-
-/// A straight line of empty points this long, walled in by one chain (and the edge),
-/// counts as two eyes as [`BIG`] points do: an opponent's stone anywhere in it is answered
-/// inside, and at least two points stay apart on either side (a stone on the middle
-/// point of five leaves two and two; the owner's answer next to it splits one side into
-/// a one-point eye and keeps the other two points as a second eye, which a throw-in only
-/// fills into atari). Four is not enough once the opponent has the move after a push:
-/// the straight four's owner must answer the first stone inside, and a second push
-/// leaves a straight three. So the second line's first-line space, once blocked, lives
-/// with five points, as the closing stone leaves them (the edge makes every one-point eye
-/// there real: its diagonals are the wall's stones).
-pub(super) const STRIP: usize = 5;
 
 /// Rounds of the static pass: each round can only build on the previous one's dead
 /// groups, and real positions settle in two or three.
@@ -232,31 +221,13 @@ fn two_eyes(position: &Position, part: &[usize], mine: &[usize]) -> bool {
     if part.len() < STRIP {
         return false;
     }
-    let w = usize::from(position.width());
-    let straight =
-        part.iter().all(|&i| i / w == part[0] / w) || part.iter().all(|&i| i % w == part[0] % w);
-    if !straight {
-        return false;
-    }
-    let mut wall = NONE;
-    for &i in part {
-        for nb in position.neighbours(i) {
-            if part.contains(&nb) || mine.contains(&nb) {
-                continue;
-            }
-            let c = position.chain_of[nb];
-            if c == NONE || (wall != NONE && c != wall) {
-                return false;
-            }
-            wall = c;
-        }
-    }
-    wall != NONE
-        && mine.iter().all(|&q| {
+    position.line_walled_by(part, mine).is_some_and(|wall| {
+        mine.iter().all(|&q| {
             position
                 .neighbours(q)
                 .any(|nb| position.chain_of[nb] == wall)
         })
+    })
 }
 
 /// Whether a stone on the empty point `p`, the one point between a part of an area and
@@ -428,13 +399,27 @@ pub(super) fn verdicts(
             }
         }
     }
+    // A group walling in a straight line of STRIP points or more with one chain, an eye
+    // area of its own, has two eyes as one of BIG points has.
+    let mut strip = vec![false; n];
+    for area in &position.areas {
+        if area.owner().is_some()
+            && (STRIP..BIG).contains(&area.points.len())
+            && two_eyes(position, &area.points, &[])
+        {
+            strip[layout.group[area.chains[0]]] = true;
+        }
+    }
     let mut eyes = vec![0u32; n];
     let mut largest = vec![0usize; n];
     for _ in 0..ROUNDS {
         let mut changed = false;
         eyes::count(position, &layout.group, &gone, &mut eyes, &mut largest);
         for (g, list) in members.iter().enumerate() {
-            if !list.is_empty() && verdict[g].is_none() && (eyes[g] >= 2 || largest[g] >= BIG) {
+            if !list.is_empty()
+                && verdict[g].is_none()
+                && (eyes[g] >= 2 || largest[g] >= BIG || strip[g])
+            {
                 for &c in list {
                     verdict[c] = Some(Verdict::Alive);
                 }
