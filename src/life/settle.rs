@@ -1072,7 +1072,91 @@ fn dame_between_walls(
                 must_fill.extend(connections);
             }
         }
+        if let &[i1, i2] = area.points.as_slice() {
+            two_dame_in_a_row(position, [i1, i2], work, must_fill);
+        }
     }
+}
+
+/// One split of two dame: the board after it, the chain it leaves in atari on a point of
+/// its owner's area with that point, and the opponent's dame.
+type Split = (Board, Option<(Point, Point)>, Point);
+
+/// Two dame in a row, `pair`, that both colours can fill: at the end each colour takes
+/// one of them, in an order either may choose, since the opponent answers a fill on one
+/// with the other. When every such split leaves a chain of one colour in atari on a point
+/// of its own area (a stone next to both dame, or extended by one of them, cut off from
+/// the rest), its owner must connect there before the end whatever the order (reason
+/// `false-eye`, after the first dame): the point is no territory. A split is one where
+/// each stone keeps two liberties, the one a player would make; with none, nothing.
+fn two_dame_in_a_row(
+    position: &Position,
+    pair: [usize; 2],
+    work: &mut Board,
+    must_fill: &mut Vec<MustFill>,
+) {
+    let [p1, p2] = pair.map(|i| position.point(i));
+    if work.get(p1).is_some() || work.get(p2).is_some() || !work.neighbours(p1).any(|n| n == p2) {
+        return;
+    }
+    for owner in [Color::Black, Color::White] {
+        let them = owner.opponent();
+        // Each split a player would make (the opponent's point, then the owner's; each
+        // stone with two liberties), and the chain of the owner's it leaves in atari on a
+        // point of the owner's area, if any.
+        let splits: Vec<Split> = [(p1, p2), (p2, p1)]
+            .into_iter()
+            .filter_map(|(theirs, mine)| {
+                let after = with_move(work, them, theirs)
+                    .and_then(|b| with_move(&b, owner, mine))
+                    .filter(|b| b.liberties(theirs) >= 2 && b.liberties(mine) >= 2)?;
+                let lost = lost_chain_in_own_area(position, &after, owner, pair);
+                Some((after, lost, theirs))
+            })
+            .collect();
+        let Some((after, Some((chain, q)), theirs)) = splits.first() else {
+            continue;
+        };
+        let same_everywhere = splits
+            .iter()
+            .all(|(_, lost, _)| lost.is_some_and(|(_, other)| other == *q));
+        if !same_everywhere || must_fill.iter().any(|m| m.point == *q) {
+            continue;
+        }
+        let Some(connected) = with_move(after, owner, *q).filter(|b| b.liberties(*q) >= 2) else {
+            continue;
+        };
+        must_fill.push(MustFill {
+            point: *q,
+            color: owner,
+            chain: *chain,
+            reason: FillReason::FalseEye,
+            after: Some(*theirs),
+        });
+        *work = connected;
+        return;
+    }
+}
+
+/// A chain of `owner` next to one of the points `pair` on `board` that is in atari on a
+/// point of `owner`'s own area: a stone of the chain and that last liberty.
+fn lost_chain_in_own_area(
+    position: &Position,
+    board: &Board,
+    owner: Color,
+    pair: [usize; 2],
+) -> Option<(Point, Point)> {
+    pair.iter()
+        .map(|&i| position.point(i))
+        .flat_map(|p| std::iter::once(p).chain(board.neighbours(p)))
+        .filter(|&s| board.get(s) == Some(owner) && board.liberties(s) == 1)
+        .find_map(|s| {
+            let q = board
+                .chain_stones(s)
+                .flat_map(|t| board.neighbours(t))
+                .find(|&q| board.get(q).is_none())?;
+            own_area(position, q, owner).map(|_| (s, q))
+        })
 }
 
 /// The area of the empty point `q`, when it is an area of `color`'s own (next to that

@@ -522,6 +522,32 @@ fn three_chains_in_seki() {
     }
 }
 
+/// Two dame in a row beside a stone hanging off a wall: each side gets one of them, in
+/// whichever order, so the stone ends in atari and its owner connects on a point of its
+/// own territory, which is not territory, in every orientation. (goref counted J3 as
+/// Black's: both colours could fill either dame safely, so neither fill was looked at.)
+#[test]
+fn two_dame_in_a_row_need_a_connection() {
+    both(
+        "two-dame-in-a-row.sgf",
+        "none",
+        "W+4.5",
+        "W+11.5",
+        &[("J3", "false-eye")],
+    );
+    for k in 0..8 {
+        for game in estimated_games("two-dame-in-a-row.sgf", k) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            let want = if rules == "japanese" {
+                "W+4.5"
+            } else {
+                "W+11.5"
+            };
+            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
+        }
+    }
+}
+
 /// Black's one-eyed chain loses the race to White's eyeless chain with four outside
 /// liberties: dead whoever moves first. The estimate kills it though the playouts kept it
 /// alive: the settling's reading proves the kill. (It was once counted alive, with an
