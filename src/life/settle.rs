@@ -601,24 +601,42 @@ impl Local<'_> {
     /// connection saves the chain when it leaves it two liberties.
     fn connect_chains_in_atari(&mut self, readable: bool) {
         let position = self.position;
-        for &c in &self.cluster.chains {
+        // The chains in atari on a point of their own area, with that point, as the
+        // position stands: the owner connects one point a turn.
+        let pending: Vec<(usize, Point)> = self
+            .cluster
+            .chains
+            .iter()
+            .filter_map(|&c| {
+                let chain = &position.chains[c];
+                let head = position.point(chain.stones[0]);
+                if self.board.get(head) != Some(chain.color) || self.board.liberties(head) != 1 {
+                    return None;
+                }
+                let &lib = chain
+                    .libs
+                    .iter()
+                    .find(|&&l| self.board.get(position.point(l)).is_none())?;
+                (position.areas[position.area_of[lib]].owner() == Some(chain.color))
+                    .then(|| (c, position.point(lib)))
+            })
+            .collect();
+        // Per colour, the point it connected first; and the points whose connection
+        // the reading refused (the opponent kills moving next even after it).
+        let mut connected: [Option<Point>; 2] = [None, None];
+        let mut refused: Vec<Point> = Vec::new();
+        for &(c, at) in &pending {
             let chain = &position.chains[c];
             let color = chain.color;
             let head = position.point(chain.stones[0]);
             if self.board.get(head) != Some(color) || self.board.liberties(head) != 1 {
                 continue;
             }
-            let Some(&lib) = chain
-                .libs
-                .iter()
-                .find(|&&l| self.board.get(position.point(l)).is_none())
-            else {
-                continue;
-            };
-            if position.areas[position.area_of[lib]].owner() != Some(color) {
+            // Chains in atari on two points at once: the opponent takes the second
+            // while the owner connects the first, so the second is not connected.
+            if connected[color.index()].is_some_and(|first| first != at) {
                 continue;
             }
-            let at = position.point(lib);
             let Some(next) = with_move(self.board, color, at) else {
                 continue;
             };
@@ -641,8 +659,11 @@ impl Local<'_> {
             } else {
                 next.liberties(head) >= 2
             };
-            if saves {
+            if !saves {
+                refused.push(at);
+            } else {
                 *self.board = next;
+                connected[color.index()] = Some(at);
                 self.must_fill.push(MustFill {
                     point: at,
                     color,
@@ -651,6 +672,41 @@ impl Local<'_> {
                     after: None,
                 });
             }
+        }
+        // The chains left in atari on another point than the one their colour connected:
+        // the opponent moving first captures them, and no connection saves them in time;
+        // whoever moves first when their own connection was refused too.
+        let mut lost: Vec<(Color, Point, Vec<Point>)> = Vec::new();
+        for &(c, at) in &pending {
+            let color = position.chains[c].color;
+            let head = position.point(position.chains[c].stones[0]);
+            if connected[color.index()].is_none_or(|first| first == at)
+                || self.board.get(head) != Some(color)
+                || self.board.liberties(head) != 1
+            {
+                continue;
+            }
+            let stones = self.board.chain_stones(head);
+            match lost.iter_mut().find(|(_, p, _)| *p == at) {
+                Some((_, _, list)) => list.extend(stones),
+                None => lost.push((color, at, stones.collect())),
+            }
+        }
+        for (color, at, mut stones) in lost {
+            stones.sort_by_key(|p| (p.y, p.x));
+            let at_stake = 2 * stones.len() as u32 + 1;
+            let kind = if refused.contains(&at) {
+                UnsettledKind::AliveCanBeCaptured
+            } else {
+                UnsettledKind::AliveUnlessDefended
+            };
+            self.unsettled.push(Unsettled {
+                kind,
+                color: Some(color),
+                stones,
+                points: vec![at],
+                at_stake,
+            });
         }
     }
 

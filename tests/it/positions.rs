@@ -548,6 +548,48 @@ fn two_dame_in_a_row_need_a_connection() {
     }
 }
 
+/// Black chains in atari on two points at once (B1 and C2 on C1, F2 on F1): Black can
+/// connect only one point a turn, so the position cannot stand, and goref says the stones
+/// on the other point are lost (`alive-can-be-captured`), with the dead stones given as
+/// none and with its estimate. (It once connected both, as if Black had two moves in a
+/// row, and said nothing.)
+#[test]
+fn chains_in_atari_on_two_points_cannot_both_connect() {
+    let path = fixture("positions/two-chains-in-atari.sgf");
+    for dead in ["none", "estimate"] {
+        let output = goref()
+            .args([
+                "score", "--format", "json", "--dead", dead, "--rules", "japanese",
+            ])
+            .arg(&path)
+            .output()
+            .expect("goref runs");
+        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        let game = &value["games"][0];
+        let lost = game["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .any(|f| {
+                f["kind"] == "unsettled"
+                    && f["detail"]
+                        .as_str()
+                        .is_some_and(|d| d.contains("alive-can-be-captured") && d.contains("C2 B1"))
+            });
+        assert!(
+            lost,
+            "--dead {dead}: B1 and C2 are not said to be lost: {game}"
+        );
+        let connected: Vec<String> = game["score"]["not_territory"]
+            .as_array()
+            .expect("not_territory")
+            .iter()
+            .filter_map(|n| n["point"].as_str().map(str::to_string))
+            .collect();
+        assert_eq!(connected, ["F1"], "--dead {dead}: only F1 is connected");
+    }
+}
+
 /// Black's one-eyed chain loses the race to White's eyeless chain with four outside
 /// liberties: dead whoever moves first. The estimate kills it though the playouts kept it
 /// alive: the settling's reading proves the kill. (It was once counted alive, with an
