@@ -250,27 +250,35 @@ impl Unsettled {
         let color = self.color.map_or("", |c| c.name());
         let lower = color.to_ascii_lowercase();
         let stones = names(&self.stones);
-        let n = self.at_stake;
+        let n = match self.at_stake {
+            1 => "1 point".to_string(),
+            n => format!("{n} points"),
+        };
+        let depend = if self.at_stake == 1 {
+            "depends"
+        } else {
+            "depend"
+        };
         match self.kind {
             UnsettledKind::DeadCannotBeCaptured => format!(
                 "the {lower} stones at {stones} are counted dead, but the opponent cannot \
-                 capture them even moving first ({n} points depend on them)"
+                 capture them even moving first ({n} {depend} on them)"
             ),
             UnsettledKind::DeadUnlessCaptured => format!(
                 "the {lower} stones at {stones} are counted dead, but they live if {color} \
-                 moves first ({n} points depend on them)"
+                 moves first ({n} {depend} on them)"
             ),
             UnsettledKind::AliveCanBeCaptured => format!(
                 "the {lower} stones at {stones} are counted alive, but the opponent captures \
-                 them whoever moves first ({n} points depend on them)"
+                 them whoever moves first ({n} {depend} on them)"
             ),
             UnsettledKind::AliveUnlessDefended => format!(
                 "the {lower} stones at {stones} are counted alive, but the opponent moving \
                  first captures them and no connection of {color}'s own saves them ({n} \
-                 points depend on them)"
+                 {depend} on them)"
             ),
             UnsettledKind::OpenBoundary => format!(
-                "the boundary at {} is open: a move there still makes territory ({n} points)",
+                "the boundary at {} is open: a move there still makes territory ({n})",
                 names(&self.points)
             ),
         }
@@ -395,7 +403,15 @@ pub(crate) fn settle_checking_on(
         }
     }
     clustered.sort_unstable();
-    dame_between_walls(board, dead, position, &clustered, &mut work, &mut must_fill);
+    dame_between_walls(
+        board,
+        dead,
+        position,
+        &clustered,
+        &mut work,
+        &mut must_fill,
+        &mut unsettled,
+    );
     connect_in_own_area(board, dead, position, &clustered, &mut work, &mut must_fill);
     cut_in_own_area(board, dead, position, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
@@ -1065,6 +1081,7 @@ fn dame_between_walls(
     clustered: &[usize],
     work: &mut Option<Board>,
     must_fill: &mut Vec<MustFill>,
+    unsettled: &mut Vec<Unsettled>,
 ) {
     for (a, area) in position.areas.iter().enumerate() {
         if area.points.len() > fights::SMALL_AREA
@@ -1083,27 +1100,30 @@ fn dame_between_walls(
             let (filler, next) = match (fill(Color::Black), fill(Color::White)) {
                 (Some(next), None) => (Color::Black, next),
                 (None, Some(next)) => (Color::White, next),
-                _ => continue,
-            };
-            let owner = filler.opponent();
-            let mut answers: Vec<(Point, Point)> = Vec::new();
-            for nb in next.neighbours(p) {
-                if next.get(nb) != Some(owner) || next.liberties(nb) != 1 {
+                (Some(black), Some(white)) => {
+                    // A lone dame either colour can fill, where one colour's fill leaves
+                    // a chain of the other in atari on a point of its own area: who
+                    // fills it decides a point. No dame, but a boundary left open.
+                    let one_sided = [(Color::Black, &black), (Color::White, &white)]
+                        .into_iter()
+                        .any(|(c, next)| {
+                            !ataris_in_own_area(position, next, p, c.opponent()).is_empty()
+                        });
+                    if area.points.len() == 1 && one_sided {
+                        unsettled.push(Unsettled {
+                            kind: UnsettledKind::OpenBoundary,
+                            color: None,
+                            stones: Vec::new(),
+                            points: vec![p],
+                            at_stake: 1,
+                        });
+                    }
                     continue;
                 }
-                let last = next
-                    .chain_stones(nb)
-                    .flat_map(|s| next.neighbours(s))
-                    .find(|&q| next.get(q).is_none());
-                // Only a liberty in the owner's own area: that is where a connection
-                // costs territory.
-                if let Some(q) = last
-                    && own_area(position, q, owner).is_some()
-                    && !answers.iter().any(|&(_, seen)| seen == q)
-                {
-                    answers.push((nb, q));
-                }
-            }
+                (None, None) => continue,
+            };
+            let owner = filler.opponent();
+            let answers = ataris_in_own_area(position, &next, p, owner);
             if answers.is_empty() {
                 continue;
             }
@@ -1137,6 +1157,34 @@ fn dame_between_walls(
 /// One split of two dame: the board after it, the chain it leaves in atari on a point of
 /// its owner's area with that point, and the opponent's dame.
 type Split = (Board, Option<(Point, Point)>, Point);
+
+/// The chains of `owner` next to `p` that a stone on `p` left in atari on `board` with
+/// their last liberty on a point of `owner`'s own area (where a connection costs
+/// territory): a stone of each and that liberty, each liberty once.
+fn ataris_in_own_area(
+    position: &Position,
+    board: &Board,
+    p: Point,
+    owner: Color,
+) -> Vec<(Point, Point)> {
+    let mut answers: Vec<(Point, Point)> = Vec::new();
+    for nb in board.neighbours(p) {
+        if board.get(nb) != Some(owner) || board.liberties(nb) != 1 {
+            continue;
+        }
+        let last = board
+            .chain_stones(nb)
+            .flat_map(|s| board.neighbours(s))
+            .find(|&q| board.get(q).is_none());
+        if let Some(q) = last
+            && own_area(position, q, owner).is_some()
+            && !answers.iter().any(|&(_, seen)| seen == q)
+        {
+            answers.push((nb, q));
+        }
+    }
+    answers
+}
 
 /// Two dame in a row, `pair`, that both colours can fill: at the end each colour takes
 /// one of them, in an order either may choose, since the opponent answers a fill on one

@@ -590,6 +590,17 @@ fn chains_in_atari_on_two_points_cannot_both_connect() {
     }
 }
 
+/// A lone point between Black's stone and group that either colour can fill: Black's
+/// stone joins them, White's leaves the stone in atari on a point of Black's territory.
+/// Who fills it decides a point, so the boundary is open (`unsettled`), and goref counts
+/// it as it stands. (It said nothing.)
+#[test]
+fn a_dame_whose_filler_decides_a_point_is_an_open_boundary() {
+    for dead in ["none", "estimate"] {
+        ours("dame-who-fills.sgf", dead, "B+1.5", "W+0.5", &[], true).check();
+    }
+}
+
 /// Black's one-eyed chain loses the race to White's eyeless chain with four outside
 /// liberties: dead whoever moves first. The estimate kills it though the playouts kept it
 /// alive: the settling's reading proves the kill. (It was once counted alive, with an
