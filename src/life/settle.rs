@@ -361,6 +361,7 @@ pub(crate) fn settle_checking_on(
     let reader = Reader::new(fights::BUDGET);
     let mut read_areas: Vec<usize> = Vec::new();
     let mut clustered: Vec<usize> = Vec::new();
+    let mut first_atari: [Option<Point>; 2] = [None, None];
     for cluster in fights::clusters(position, &wall) {
         clustered.extend(&cluster.areas);
         let readable = fights::is_readable(position, &cluster);
@@ -373,6 +374,7 @@ pub(crate) fn settle_checking_on(
             board: work.get_or_insert_with(|| working_board(board, dead)),
             must_fill: &mut must_fill,
             unsettled: &mut unsettled,
+            first_atari: &mut first_atari,
         };
         local.connect_chains_in_atari(readable);
         if !readable {
@@ -412,7 +414,16 @@ pub(crate) fn settle_checking_on(
         &mut must_fill,
         &mut unsettled,
     );
-    connect_in_own_area(board, dead, position, &clustered, &mut work, &mut must_fill);
+    connect_in_own_area(
+        board,
+        dead,
+        position,
+        &clustered,
+        &mut work,
+        &mut must_fill,
+        &mut unsettled,
+        &mut first_atari,
+    );
     cut_in_own_area(board, dead, position, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
@@ -529,6 +540,9 @@ struct Local<'a> {
     board: &'a mut Board,
     must_fill: &'a mut Vec<MustFill>,
     unsettled: &'a mut Vec<Unsettled>,
+    /// Per colour, the first point where it connected a chain in atari, in any cluster
+    /// or territory: a colour connects one point a turn.
+    first_atari: &'a mut [Option<Point>; 2],
     reader: &'a Reader,
 }
 
@@ -678,8 +692,18 @@ impl Local<'_> {
             if !saves {
                 refused.push(at);
             } else {
+                // Every chain the connection saves from atari.
+                let mut stones: Vec<Point> = self
+                    .board
+                    .neighbours(at)
+                    .filter(|&n| self.board.get(n) == Some(color) && self.board.liberties(n) == 1)
+                    .flat_map(|n| self.board.chain_stones(n))
+                    .collect();
+                stones.sort_by_key(|p| (p.y, p.x));
+                stones.dedup();
                 *self.board = next;
                 connected[color.index()] = Some(at);
+                self.connected_elsewhere(color, at, stones);
                 self.must_fill.push(MustFill {
                     point: at,
                     color,
@@ -723,6 +747,27 @@ impl Local<'_> {
                 points: vec![at],
                 at_stake,
             });
+        }
+    }
+
+    /// After `color` connected the chain of `stones`, in atari, at `at`: when it connected
+    /// another point before, in another cluster or territory, the opponent moving first
+    /// takes one of the two, so the position cannot stand (`alive-unless-defended`). The
+    /// count keeps both connections, as agreed.
+    fn connected_elsewhere(&mut self, color: Color, at: Point, stones: Vec<Point>) {
+        match self.first_atari[color.index()] {
+            None => self.first_atari[color.index()] = Some(at),
+            Some(first) if first != at => {
+                let at_stake = 2 * stones.len() as u32 + 1;
+                self.unsettled.push(Unsettled {
+                    kind: UnsettledKind::AliveUnlessDefended,
+                    color: Some(color),
+                    stones,
+                    points: vec![at],
+                    at_stake,
+                });
+            }
+            Some(_) => {}
         }
     }
 
@@ -1191,8 +1236,10 @@ fn ataris_in_own_area(
 /// with the other. When every such split leaves a chain of one colour in atari on a point
 /// of its own area (a stone next to both dame, or extended by one of them, cut off from
 /// the rest), its owner must connect there before the end whatever the order (reason
-/// `false-eye`, after the first dame): the point is no territory. A split is one where
-/// each stone keeps two liberties, the one a player would make; with none, nothing.
+/// `false-eye`, after the first dame): the point is no territory. A split counts when the
+/// opponent's stone keeps two liberties (the opponent does not fill into atari); both
+/// splits must count, since with one the owner, filling first, takes both points and who
+/// fills decides.
 fn two_dame_in_a_row(
     position: &Position,
     pair: [usize; 2],
@@ -1205,19 +1252,24 @@ fn two_dame_in_a_row(
     }
     for owner in [Color::Black, Color::White] {
         let them = owner.opponent();
-        // Each split a player would make (the opponent's point, then the owner's; each
-        // stone with two liberties), and the chain of the owner's it leaves in atari on a
-        // point of the owner's area, if any.
+        // Each split a player would make (the opponent's point, where its stone keeps two
+        // liberties, then the owner's), and the chain of the owner's it leaves in atari on
+        // a point of the owner's area, if any.
         let splits: Vec<Split> = [(p1, p2), (p2, p1)]
             .into_iter()
             .filter_map(|(theirs, mine)| {
                 let after = with_move(work, them, theirs)
                     .and_then(|b| with_move(&b, owner, mine))
-                    .filter(|b| b.liberties(theirs) >= 2 && b.liberties(mine) >= 2)?;
+                    .filter(|b| b.liberties(theirs) >= 2)?;
                 let lost = lost_chain_in_own_area(position, &after, owner, pair);
                 Some((after, lost, theirs))
             })
             .collect();
+        // A split the opponent cannot make (its stone would have one liberty) lets the
+        // owner, filling first, take both: then who fills decides, and nothing is sure.
+        if splits.len() < 2 {
+            continue;
+        }
         let Some((after, Some((chain, q)), theirs)) = splits.first() else {
             continue;
         };
@@ -1276,6 +1328,9 @@ fn own_area(position: &Position, q: Point, color: Color) -> Option<usize> {
 /// the point is not territory (reason `atari`). Only when the connection leaves the chain
 /// two liberties: a chain still in atari after it is lost anyway, and the reading of its
 /// cluster says so.
+// The inputs of the other steps, and the outputs this one shares with the fights' own
+// connections (`first_atari`): grouping them would only hide which step writes what.
+#[allow(clippy::too_many_arguments)]
 fn connect_in_own_area(
     board: &Board,
     dead: &[Point],
@@ -1283,6 +1338,8 @@ fn connect_in_own_area(
     clustered: &[usize],
     work: &mut Option<Board>,
     must_fill: &mut Vec<MustFill>,
+    unsettled: &mut Vec<Unsettled>,
+    first_atari: &mut [Option<Point>; 2],
 ) {
     for chain in &position.chains {
         let color = chain.color;
@@ -1320,6 +1377,26 @@ fn connect_in_own_area(
             reason: FillReason::Atari,
             after: None,
         });
+        if in_atari {
+            // A second point in atari from the start: the opponent, moving first, takes
+            // one of the two while its owner connects the other. The count follows the
+            // agreement (both connected), and says the position cannot stand.
+            match first_atari[color.index()] {
+                None => first_atari[color.index()] = Some(q),
+                Some(first) if first != q => {
+                    let stones = position.points(&chain.stones);
+                    let at_stake = 2 * stones.len() as u32 + 1;
+                    unsettled.push(Unsettled {
+                        kind: UnsettledKind::AliveUnlessDefended,
+                        color: Some(color),
+                        stones,
+                        points: vec![q],
+                        at_stake,
+                    });
+                }
+                Some(_) => {}
+            }
+        }
     }
 }
 

@@ -601,6 +601,40 @@ fn a_dame_whose_filler_decides_a_point_is_an_open_boundary() {
     }
 }
 
+/// Two pairs of Black stones in atari on two false eyes far apart (C9 and C1): Black
+/// connects one a turn, so White takes one pair whoever moves first. goref keeps both
+/// connections, as agreed, and says the position cannot stand
+/// (`alive-unless-defended`), with the dead stones given as none and with its estimate.
+#[test]
+fn false_eyes_apart_cannot_both_be_connected() {
+    let path = fixture("positions/two-false-eyes-apart.sgf");
+    for dead in ["none", "estimate"] {
+        let output = goref()
+            .args([
+                "score", "--format", "json", "--dead", dead, "--rules", "japanese",
+            ])
+            .arg(&path)
+            .output()
+            .expect("goref runs");
+        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        let game = &value["games"][0];
+        let lost = game["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .any(|f| {
+                f["kind"] == "unsettled"
+                    && f["detail"]
+                        .as_str()
+                        .is_some_and(|d| d.contains("alive-unless-defended") && d.contains("C2 B1"))
+            });
+        assert!(
+            lost,
+            "--dead {dead}: no doubt about the second pair: {game}"
+        );
+    }
+}
+
 /// Black's one-eyed chain loses the race to White's eyeless chain with four outside
 /// liberties: dead whoever moves first. The estimate kills it though the playouts kept it
 /// alive: the settling's reading proves the kill. (It was once counted alive, with an
