@@ -532,10 +532,15 @@ impl<'a> Judged<'a> {
         }
     }
 
-    /// The one area holding every liberty of group `g`, when its other chains are of
-    /// `g`'s colour or living stones of the opponent's, and it has at most `max` points.
-    fn shut_in_area(&self, g: usize, max: usize) -> Option<usize> {
-        let a = groups::only_area(&self.position, &self.members[g])?;
+    /// Area `a` (of group `g`'s liberties, as `find` finds it), when its other chains are
+    /// of `g`'s colour or living stones of the opponent's, and it has at most `max` points.
+    fn shut_in_area(
+        &self,
+        g: usize,
+        max: usize,
+        find: fn(&Position, &[usize]) -> Option<usize>,
+    ) -> Option<usize> {
+        let a = find(&self.position, &self.members[g])?;
         let color = self.color(g);
         let area = &self.position.areas[a];
         let shut_in = area.chains.iter().all(|&c| {
@@ -551,24 +556,26 @@ impl<'a> Judged<'a> {
     /// stone there keeps them.
     fn shut_in_one_closable_area(&self, g: usize) -> bool {
         let list = &self.members[g];
-        self.shut_in_area(g, groups::BIG + 2).is_some_and(|a| {
-            groups::closes_big_eye(&self.position, list)
-                && !groups::keeps_big_eye(&self.position, list, a)
-        })
+        self.shut_in_area(g, groups::BIG + 2, groups::only_area)
+            .is_some_and(|a| {
+                groups::closes_big_eye(&self.position, list)
+                    && !groups::keeps_big_eye(&self.position, list, a)
+            })
     }
 
     /// Whether group `g`, left dead by the playouts or its neighbours, has every liberty
-    /// in one shared area of at most [`KEPT_AREA`] points, shut in by living opponent
-    /// stones, where it makes two eyes by the static pass's measure whoever moves first:
+    /// in one shared area of at most [`KEPT_AREA`] points (but lone points, which add
+    /// nothing to its eyes), shut in by living opponent stones, where it makes two eyes by the static pass's measure whoever moves first:
     /// one stone of its colour closes them, and every opponent's stone on a point next to
     /// the opponent's stones has a joined answer that keeps them. Such a group lives.
     fn keeps_two_eyes(&self, g: usize) -> bool {
         let list = &self.members[g];
-        self.shut_in_area(g, KEPT_AREA).is_some_and(|a| {
-            self.position.areas[a].is_shared()
-                && groups::closes_two_eyes_in(&self.position, list, a)
-                && groups::keeps_big_eye(&self.position, list, a)
-        })
+        self.shut_in_area(g, KEPT_AREA, groups::main_area)
+            .is_some_and(|a| {
+                self.position.areas[a].is_shared()
+                    && groups::closes_two_eyes_in(&self.position, list, a)
+                    && groups::keeps_big_eye(&self.position, list, a)
+            })
     }
 
     /// Stage 6: the end settled with the dead stones found. A group called dead that the

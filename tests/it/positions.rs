@@ -439,22 +439,32 @@ fn estimated_games(file: &str, k: u8) -> Vec<Value> {
 /// there is answered by the block, which leaves five points in a row, two eyes. So it
 /// lives whoever moves first, in every orientation. (The playouts killed it with
 /// confidence 1: W+74.5 / W+87.5.)
+/// The same with a lone liberty beside a stone at the far end (A1 beside B1), which adds
+/// nothing to the eyes (`second-line-lone-liberty-lives.sgf`).
 #[test]
 fn a_second_line_group_open_at_one_end_lives() {
-    for k in 0..8 {
-        for game in estimated_games("second-line-open-end-lives.sgf", k) {
-            let rules = game["rules"].as_str().unwrap_or_default();
-            let want = if rules == "japanese" {
-                "W+51.5"
-            } else {
-                "W+64.5"
-            };
-            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
-            assert_eq!(
-                game["score"]["dead_stones"],
-                serde_json::json!([]),
-                "orientation {k}, {rules}"
-            );
+    let cases = [
+        ("second-line-open-end-lives.sgf", "W+51.5", "W+64.5"),
+        ("second-line-lone-liberty-lives.sgf", "W+51.5", "W+63.5"),
+    ];
+    for (file, japanese, chinese) in cases {
+        for k in 0..8 {
+            let games = estimated_games(file, k);
+            assert!(!games.is_empty(), "{file} orientation {k}: no games");
+            for game in games {
+                let rules = game["rules"].as_str().unwrap_or_default();
+                let want = if rules == "japanese" {
+                    japanese
+                } else {
+                    chinese
+                };
+                assert_eq!(game["score"]["result"], want, "{file} {k} {rules}");
+                assert_eq!(
+                    game["score"]["dead_stones"],
+                    serde_json::json!([]),
+                    "{file} {k} {rules}"
+                );
+            }
         }
     }
 }

@@ -323,6 +323,22 @@ pub(super) fn only_area(position: &Position, chains: &[usize]) -> Option<usize> 
     }
 }
 
+/// The one area of more than one point holding liberties of the group of `chains`, when
+/// every other area next to it is a single point: a lone liberty beside a stone at the end
+/// of a line (the opponent may fill it, and the eye space is the larger area's).
+pub(super) fn main_area(position: &Position, chains: &[usize]) -> Option<usize> {
+    let mut main = None;
+    for a in areas_of(position, chains) {
+        if position.areas[a].points.len() > 1 {
+            if main.is_some() {
+                return None;
+            }
+            main = Some(a);
+        }
+    }
+    main
+}
+
 /// Union-find over chain indices; a set is named by its smallest member.
 struct UnionFind {
     parent: Vec<usize>,
