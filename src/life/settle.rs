@@ -349,9 +349,7 @@ pub(crate) fn settle_checking_on(
     let mut out = plain(board, dead);
     let position = &out.position;
     let wall = walls_proved(position);
-    // The working board, made when first needed (a position with no fight and no dame
-    // between walls never needs it).
-    let mut work: Option<Board> = None;
+    let mut work = Work::new(board, dead);
     let mut seki_stones: Vec<usize> = Vec::new();
     let mut seki_eyes: Vec<usize> = Vec::new();
     let mut shared: Vec<usize> = Vec::new();
@@ -371,7 +369,7 @@ pub(crate) fn settle_checking_on(
             region: position.points(&cluster.points),
             groups: fights::groups(position, &cluster),
             cluster: &cluster,
-            board: work.get_or_insert_with(|| working_board(board, dead)),
+            board: work.get(),
             must_fill: &mut must_fill,
             unsettled: &mut unsettled,
             first_atari: &mut first_atari,
@@ -406,8 +404,6 @@ pub(crate) fn settle_checking_on(
     }
     clustered.sort_unstable();
     dame_between_walls(
-        board,
-        dead,
         position,
         &clustered,
         &mut work,
@@ -415,8 +411,6 @@ pub(crate) fn settle_checking_on(
         &mut unsettled,
     );
     connect_in_own_area(
-        board,
-        dead,
         position,
         &clustered,
         &mut work,
@@ -424,7 +418,7 @@ pub(crate) fn settle_checking_on(
         &mut unsettled,
         &mut first_atari,
     );
-    cut_in_own_area(board, dead, position, &mut work, &mut must_fill);
+    cut_in_own_area(position, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
@@ -507,6 +501,35 @@ fn walls_proved(position: &Position) -> Vec<bool> {
 /// chain's walk; a play removes the same stones whatever the order. The proptest
 /// `working_board_as_the_position_makes_it` holds the two boards equal in all of this, and
 /// after a stone of either colour on every empty point.
+/// The working board of a settling, made from the final position and its dead stones
+/// when first needed (a position with no fight and no dame between walls never needs it).
+struct Work<'a> {
+    board: &'a Board,
+    dead: &'a [Point],
+    made: Option<Board>,
+}
+
+impl<'a> Work<'a> {
+    fn new(board: &'a Board, dead: &'a [Point]) -> Work<'a> {
+        Work {
+            board,
+            dead,
+            made: None,
+        }
+    }
+
+    /// The working board, made now if it was not yet.
+    fn get(&mut self) -> &mut Board {
+        let (board, dead) = (self.board, self.dead);
+        self.made.get_or_insert_with(|| working_board(board, dead))
+    }
+
+    /// Whether the working board was made (some stone was played or taken off on it).
+    fn is_made(&self) -> bool {
+        self.made.is_some()
+    }
+}
+
 fn working_board(board: &Board, dead: &[Point]) -> Board {
     let mut work = board.clone();
     for &p in dead {
@@ -1120,11 +1143,9 @@ fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unse
 /// `fixtures/positions/fake-seki-fill-order.sgf` (Black's dame E5 leaves White's F5 in
 /// atari on G5, inside White's territory).
 fn dame_between_walls(
-    board: &Board,
-    dead: &[Point],
     position: &Position,
     clustered: &[usize],
-    work: &mut Option<Board>,
+    work: &mut Work,
     must_fill: &mut Vec<MustFill>,
     unsettled: &mut Vec<Unsettled>,
 ) {
@@ -1135,7 +1156,7 @@ fn dame_between_walls(
         {
             continue;
         }
-        let work = work.get_or_insert_with(|| working_board(board, dead));
+        let work = work.get();
         for &i in &area.points {
             let p = position.point(i);
             if work.get(p).is_some() {
@@ -1328,15 +1349,10 @@ fn own_area(position: &Position, q: Point, color: Color) -> Option<usize> {
 /// the point is not territory (reason `atari`). Only when the connection leaves the chain
 /// two liberties: a chain still in atari after it is lost anyway, and the reading of its
 /// cluster says so.
-// The inputs of the other steps, and the outputs this one shares with the fights' own
-// connections (`first_atari`): grouping them would only hide which step writes what.
-#[allow(clippy::too_many_arguments)]
 fn connect_in_own_area(
-    board: &Board,
-    dead: &[Point],
     position: &Position,
     clustered: &[usize],
-    work: &mut Option<Board>,
+    work: &mut Work,
     must_fill: &mut Vec<MustFill>,
     unsettled: &mut Vec<Unsettled>,
     first_atari: &mut [Option<Point>; 2],
@@ -1345,11 +1361,11 @@ fn connect_in_own_area(
         let color = chain.color;
         let in_atari = chain.libs.len() == 1;
         // Chains not in atari in the position may be after the fills made so far.
-        if !in_atari && work.is_none() {
+        if !in_atari && !work.is_made() {
             continue;
         }
         let head = position.point(chain.stones[0]);
-        let work = work.get_or_insert_with(|| working_board(board, dead));
+        let work = work.get();
         if work.get(head) != Some(color) || work.liberties(head) != 1 {
             continue;
         }
@@ -1409,13 +1425,7 @@ fn connect_in_own_area(
 /// fills that leave the filling stone two liberties), so nothing is claimed that depends
 /// on who fills. Only when the owner's stone on that point saves the chain after those
 /// same fills: three liberties or more, or two that no such cut takes.
-fn cut_in_own_area(
-    board: &Board,
-    dead: &[Point],
-    position: &Position,
-    work: &mut Option<Board>,
-    must_fill: &mut Vec<MustFill>,
-) {
+fn cut_in_own_area(position: &Position, work: &mut Work, must_fill: &mut Vec<MustFill>) {
     for chain in &position.chains {
         let color = chain.color;
         let (own, others): (Vec<usize>, Vec<usize>) = chain
@@ -1440,11 +1450,11 @@ fn cut_in_own_area(
         // A liberty where a dead stone stood: the chain won a race there, and the count
         // takes the dead stones off as agreed, with no play inside (as shared c04 counts
         // the winner of its race).
-        if libs.iter().any(|l| dead.contains(l)) {
+        if libs.iter().any(|l| work.dead.contains(l)) {
             continue;
         }
         let head = position.point(chain.stones[0]);
-        let work = work.get_or_insert_with(|| working_board(board, dead));
+        let work = work.get();
         if work.get(head) != Some(color)
             || libs
                 .iter()
