@@ -240,6 +240,19 @@ pub struct Unsettled {
 }
 
 impl Unsettled {
+    /// Stones of `color` in atari on the point `at`, said to be `kind`: the stones count
+    /// twice (as stones and as prisoners) and `at` once.
+    fn in_atari(kind: UnsettledKind, color: Color, stones: Vec<Point>, at: Point) -> Unsettled {
+        let at_stake = 2 * stones.len() as u32 + 1;
+        Unsettled {
+            kind,
+            color: Some(color),
+            stones,
+            points: vec![at],
+            at_stake,
+        }
+    }
+
     /// One sentence, points in `D4` form for a board of `height` rows.
     pub fn describe(&self, height: u8) -> String {
         let names = |list: &[Point]| {
@@ -757,19 +770,13 @@ impl Local<'_> {
         }
         for (color, at, mut stones) in lost {
             stones.sort_by_key(|p| (p.y, p.x));
-            let at_stake = 2 * stones.len() as u32 + 1;
             let kind = if refused.contains(&at) {
                 UnsettledKind::AliveCanBeCaptured
             } else {
                 UnsettledKind::AliveUnlessDefended
             };
-            self.unsettled.push(Unsettled {
-                kind,
-                color: Some(color),
-                stones,
-                points: vec![at],
-                at_stake,
-            });
+            self.unsettled
+                .push(Unsettled::in_atari(kind, color, stones, at));
         }
     }
 
@@ -778,20 +785,7 @@ impl Local<'_> {
     /// takes one of the two, so the position cannot stand (`alive-unless-defended`). The
     /// count keeps both connections, as agreed.
     fn connected_elsewhere(&mut self, color: Color, at: Point, stones: Vec<Point>) {
-        match self.first_atari[color.index()] {
-            None => self.first_atari[color.index()] = Some(at),
-            Some(first) if first != at => {
-                let at_stake = 2 * stones.len() as u32 + 1;
-                self.unsettled.push(Unsettled {
-                    kind: UnsettledKind::AliveUnlessDefended,
-                    color: Some(color),
-                    stones,
-                    points: vec![at],
-                    at_stake,
-                });
-            }
-            Some(_) => {}
-        }
+        one_point_a_turn(self.first_atari, self.unsettled, color, at, stones);
     }
 
     /// Whether the opponent, moving first, kills group `g`, and if so, the connection of
@@ -1316,24 +1310,19 @@ fn two_dame_in_a_row(
 }
 
 /// A chain of `owner` next to one of the points `pair` on `board` that is in atari on a
-/// point of `owner`'s own area: a stone of the chain and that last liberty.
+/// point of `owner`'s own area ([`ataris_in_own_area`]; the stone on either point is next
+/// to the other): a stone of the chain and that last liberty.
 fn lost_chain_in_own_area(
     position: &Position,
     board: &Board,
     owner: Color,
     pair: [usize; 2],
 ) -> Option<(Point, Point)> {
-    pair.iter()
-        .map(|&i| position.point(i))
-        .flat_map(|p| std::iter::once(p).chain(board.neighbours(p)))
-        .filter(|&s| board.get(s) == Some(owner) && board.liberties(s) == 1)
-        .find_map(|s| {
-            let q = board
-                .chain_stones(s)
-                .flat_map(|t| board.neighbours(t))
-                .find(|&q| board.get(q).is_none())?;
-            own_area(position, q, owner).map(|_| (s, q))
-        })
+    pair.iter().find_map(|&i| {
+        ataris_in_own_area(position, board, position.point(i), owner)
+            .first()
+            .copied()
+    })
 }
 
 /// The area of the empty point `q`, when it is an area of `color`'s own (next to that
@@ -1394,25 +1383,33 @@ fn connect_in_own_area(
             after: None,
         });
         if in_atari {
-            // A second point in atari from the start: the opponent, moving first, takes
-            // one of the two while its owner connects the other. The count follows the
-            // agreement (both connected), and says the position cannot stand.
-            match first_atari[color.index()] {
-                None => first_atari[color.index()] = Some(q),
-                Some(first) if first != q => {
-                    let stones = position.points(&chain.stones);
-                    let at_stake = 2 * stones.len() as u32 + 1;
-                    unsettled.push(Unsettled {
-                        kind: UnsettledKind::AliveUnlessDefended,
-                        color: Some(color),
-                        stones,
-                        points: vec![q],
-                        at_stake,
-                    });
-                }
-                Some(_) => {}
-            }
+            let stones = position.points(&chain.stones);
+            one_point_a_turn(first_atari, unsettled, color, q, stones);
         }
+    }
+}
+
+/// `color` connected the chains of `stones`, in atari from the start, at `at`. When it
+/// connected another such point before, in another fight or territory, the opponent moving
+/// first takes one of the two while its owner connects the other: the count keeps both
+/// connections, as agreed, and says the position cannot stand (`alive-unless-defended`).
+/// `first` holds, per colour, the first such point.
+fn one_point_a_turn(
+    first: &mut [Option<Point>; 2],
+    unsettled: &mut Vec<Unsettled>,
+    color: Color,
+    at: Point,
+    stones: Vec<Point>,
+) {
+    match first[color.index()] {
+        None => first[color.index()] = Some(at),
+        Some(p) if p != at => unsettled.push(Unsettled::in_atari(
+            UnsettledKind::AliveUnlessDefended,
+            color,
+            stones,
+            at,
+        )),
+        Some(_) => {}
     }
 }
 

@@ -26,13 +26,17 @@
 
 use crate::board::Color;
 use crate::life::eyes;
-use crate::life::fights::STRIP;
+use crate::life::fights::{self, STRIP};
 use crate::life::position::{Area, NONE, Position, bit};
 
 use super::playout::{PlayBoard, cell_of};
 
 /// An eye area this size or larger counts as two eyes.
 pub(super) const BIG: usize = 7;
+
+// An area of fewer than BIG points is large for the fights only as a straight line of
+// STRIP points (`verdicts` relies on it).
+const _: () = assert!(fights::SMALL_AREA < BIG);
 
 /// Rounds of the static pass: each round can only build on the previous one's dead
 /// groups, and real positions settle in two or three.
@@ -159,16 +163,12 @@ pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
 /// to the group, past which such a part of the area touches the group's colour only.
 pub(super) fn keeps_big_eye(position: &Position, chains: &[usize], a: usize) -> bool {
     let color = position.chains[chains[0]].color;
-    let area = &position.areas[a];
     let mut walk = Walk::new(position);
-    area.points
+    position.areas[a]
+        .points
         .iter()
         .filter(|&&p| next_to(position, p, color.opponent()))
-        .all(|&p| {
-            area.points.iter().any(|&q| {
-                q != p && joins(position, q, chains) && walk.big_own_part(area, color, &[q], &[p])
-            })
-        })
+        .all(|&p| walls_in_two_eyes(&mut walk, chains, a, &[p]))
 }
 
 /// Whether one stone of the group's colour on a point of area `a`, joined to the group of
@@ -176,12 +176,21 @@ pub(super) fn keeps_big_eye(position: &Position, chains: &[usize], a: usize) -> 
 /// pass's measure (the block at any point, not only at the area's opening as
 /// [`closes_big_eye`] looks for).
 pub(super) fn closes_two_eyes_in(position: &Position, chains: &[usize], a: usize) -> bool {
+    walls_in_two_eyes(&mut Walk::new(position), chains, a, &[])
+}
+
+/// Whether, with the opponent's stones on `theirs` (points of area `a`), one stone of the
+/// colour of `chains` on another point of the area, joined to them, leaves a part of the
+/// rest that touches that colour only and counts as two eyes ([`two_eyes`]).
+fn walls_in_two_eyes(walk: &mut Walk, chains: &[usize], a: usize, theirs: &[usize]) -> bool {
+    let position = walk.position;
     let color = position.chains[chains[0]].color;
     let area = &position.areas[a];
-    let mut walk = Walk::new(position);
-    area.points
-        .iter()
-        .any(|&q| joins(position, q, chains) && walk.big_own_part(area, color, &[q], &[]))
+    area.points.iter().any(|&q| {
+        !theirs.contains(&q)
+            && joins(position, q, chains)
+            && walk.big_own_part(area, color, &[q], theirs)
+    })
 }
 
 /// The areas next to the group of `chains`, each once.
@@ -418,11 +427,9 @@ pub(super) fn verdicts(
     // A group walling in a straight line of STRIP points or more with one chain, an eye
     // area of its own, has two eyes as one of BIG points has.
     let mut strip = vec![false; n];
-    for area in &position.areas {
-        if area.owner().is_some()
-            && (STRIP..BIG).contains(&area.points.len())
-            && two_eyes(position, &area.points, &[])
-        {
+    for (a, area) in position.areas.iter().enumerate() {
+        // Below BIG points, an area is large only as such a line (`fights::is_large`).
+        if area.points.len() < BIG && fights::is_large(position, a) {
             strip[layout.group[area.chains[0]]] = true;
         }
     }
