@@ -382,17 +382,8 @@ fn oriented(sgf: &str, size: u8, k: u8) -> String {
 /// with no doubt in a probe's copy, alive at 0.84 mirrored.)
 #[test]
 fn corner_open_at_one_dame_turns_on_who_moves() {
-    let path = fixture("positions/corner-open-dame-who-moves.sgf");
-    let sgf = std::fs::read_to_string(&path).expect("the fixture reads");
     for k in 0..8 {
-        let output = goref()
-            .args(["score", "--format", "json", "--dead", "estimate"])
-            .args(["--rules", "japanese,chinese", "-"])
-            .write_stdin(oriented(&sgf, 9, k))
-            .output()
-            .expect("goref runs");
-        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-        for game in value["games"].as_array().expect("games") {
+        for game in estimated_games("corner-open-dame-who-moves.sgf", k) {
             let rules = game["rules"].as_str().unwrap_or_default();
             let result = game["score"]["result"].as_str().unwrap_or_default();
             let either = match rules {
@@ -403,18 +394,12 @@ fn corner_open_at_one_dame_turns_on_who_moves() {
                 either.contains(&result),
                 "orientation {k}, {rules}: {result} is neither count"
             );
-            let who_moves = game["findings"]
-                .as_array()
-                .expect("findings")
-                .iter()
-                .any(|f| {
-                    f["kind"] == "uncertain-status"
-                        && f["detail"].as_str().is_some_and(|d| {
-                            d.contains("Black group") && d.contains("side to move first chooses")
-                        })
-                });
             assert!(
-                who_moves,
+                has_finding(
+                    &game,
+                    "uncertain-status",
+                    &["Black group", "side to move first chooses"]
+                ),
                 "orientation {k}, {rules}: the corner is not in doubt by who moves: {game}"
             );
         }
@@ -433,6 +418,34 @@ fn estimated_games(file: &str, k: u8) -> Vec<Value> {
         .expect("goref runs");
     let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
     value["games"].as_array().cloned().unwrap_or_default()
+}
+
+/// The one game of `goref score --format json --dead DEAD --rules japanese` on the
+/// fixture `positions/FILE`.
+fn japanese_game(file: &str, dead: &str) -> Value {
+    let output = goref()
+        .args([
+            "score", "--format", "json", "--dead", dead, "--rules", "japanese",
+        ])
+        .arg(fixture(&format!("positions/{file}")))
+        .output()
+        .expect("goref runs");
+    let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    value["games"][0].clone()
+}
+
+/// Whether `game` has a finding of `kind` whose detail holds every one of `parts`.
+fn has_finding(game: &Value, kind: &str, parts: &[&str]) -> bool {
+    game["findings"]
+        .as_array()
+        .expect("findings is always an array")
+        .iter()
+        .any(|f| {
+            f["kind"] == kind
+                && f["detail"]
+                    .as_str()
+                    .is_some_and(|d| parts.iter().all(|p| d.contains(p)))
+        })
 }
 
 /// Black's second-line group has seven first-line points, open at one end: White's push
@@ -487,18 +500,12 @@ fn a_second_line_group_with_the_hane_unanswered_turns_on_who_moves() {
                 either.contains(&result),
                 "orientation {k}, {rules}: {result}"
             );
-            let who_moves = game["findings"]
-                .as_array()
-                .expect("findings")
-                .iter()
-                .any(|f| {
-                    f["kind"] == "uncertain-status"
-                        && f["detail"].as_str().is_some_and(|d| {
-                            d.contains("White group") && d.contains("side to move first chooses")
-                        })
-                });
             assert!(
-                who_moves,
+                has_finding(
+                    &game,
+                    "uncertain-status",
+                    &["White group", "side to move first chooses"]
+                ),
                 "orientation {k}, {rules}: no who-moves doubt: {game}"
             );
         }
@@ -565,29 +572,10 @@ fn two_dame_in_a_row_need_a_connection() {
 /// row, and said nothing.)
 #[test]
 fn chains_in_atari_on_two_points_cannot_both_connect() {
-    let path = fixture("positions/two-chains-in-atari.sgf");
     for dead in ["none", "estimate"] {
-        let output = goref()
-            .args([
-                "score", "--format", "json", "--dead", dead, "--rules", "japanese",
-            ])
-            .arg(&path)
-            .output()
-            .expect("goref runs");
-        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-        let game = &value["games"][0];
-        let lost = game["findings"]
-            .as_array()
-            .expect("findings")
-            .iter()
-            .any(|f| {
-                f["kind"] == "unsettled"
-                    && f["detail"]
-                        .as_str()
-                        .is_some_and(|d| d.contains("alive-can-be-captured") && d.contains("C2 B1"))
-            });
+        let game = japanese_game("two-chains-in-atari.sgf", dead);
         assert!(
-            lost,
+            has_finding(&game, "unsettled", &["alive-can-be-captured", "C2 B1"]),
             "--dead {dead}: B1 and C2 are not said to be lost: {game}"
         );
         let connected: Vec<String> = game["score"]["not_territory"]
@@ -617,29 +605,10 @@ fn a_dame_whose_filler_decides_a_point_is_an_open_boundary() {
 /// (`alive-unless-defended`), with the dead stones given as none and with its estimate.
 #[test]
 fn false_eyes_apart_cannot_both_be_connected() {
-    let path = fixture("positions/two-false-eyes-apart.sgf");
     for dead in ["none", "estimate"] {
-        let output = goref()
-            .args([
-                "score", "--format", "json", "--dead", dead, "--rules", "japanese",
-            ])
-            .arg(&path)
-            .output()
-            .expect("goref runs");
-        let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-        let game = &value["games"][0];
-        let lost = game["findings"]
-            .as_array()
-            .expect("findings")
-            .iter()
-            .any(|f| {
-                f["kind"] == "unsettled"
-                    && f["detail"]
-                        .as_str()
-                        .is_some_and(|d| d.contains("alive-unless-defended") && d.contains("C2 B1"))
-            });
+        let game = japanese_game("two-false-eyes-apart.sgf", dead);
         assert!(
-            lost,
+            has_finding(&game, "unsettled", &["alive-unless-defended", "C2 B1"]),
             "--dead {dead}: no doubt about the second pair: {game}"
         );
     }
@@ -690,27 +659,12 @@ fn stones_inside_a_dead_group_are_not_in_doubt() {
 /// orientations: mirrored left to right they kill the group at 0.9 (docs/benchmarks.md).
 #[test]
 fn a_group_with_a_large_area_open_at_one_dame_lives() {
-    let path = fixture("positions/open-corner-lives.sgf");
-    let output = goref()
-        .args(["score", "--format", "json", "--dead", "estimate"])
-        .args(["--rules", "japanese"])
-        .arg(&path)
-        .output()
-        .expect("goref runs");
-    let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-    let game = &value["games"][0];
+    let game = japanese_game("open-corner-lives.sgf", "estimate");
     assert_eq!(game["score"]["dead_stones"], serde_json::json!([]));
-    let open = game["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .any(|f| {
-            f["kind"] == "unsettled"
-                && f["detail"]
-                    .as_str()
-                    .is_some_and(|d| d.contains("open-boundary"))
-        });
-    assert!(open, "the open dame D1 is reported: {game}");
+    assert!(
+        has_finding(&game, "unsettled", &["open-boundary"]),
+        "the open dame D1 is reported: {game}"
+    );
 }
 
 /// Points the Japanese count leaves out, with why.
