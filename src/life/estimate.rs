@@ -504,7 +504,14 @@ impl<'a> Judged<'a> {
                 continue;
             }
             let list = &self.members[g];
-            if d.status == Status::Dead && !d.isolated && self.keeps_two_eyes(g) {
+            // Dead, or alive in doubt by the playouts alone: two eyes whoever moves first
+            // settle it.
+            let weighed = match d.status {
+                Status::Dead => !d.isolated,
+                Status::Alive => d.reason.is_some() && self.read[g] != Some(Read::WhoMoves),
+                _ => false,
+            };
+            if weighed && self.keeps_two_eyes(g) {
                 self.status[g] = Some(Decision {
                     status: Status::Alive,
                     basis: Basis::Eyes,

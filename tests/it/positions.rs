@@ -652,19 +652,32 @@ fn stones_inside_a_dead_group_are_not_in_doubt() {
     both("nakade-in-dead-group.sgf", "A1", "W+42.5", "W+87.5", &[]);
 }
 
-/// White's group walls in ten points open at one dame: Black cannot kill it even moving
-/// first, so the estimate leaves it alive, and says the boundary is open. (It was once
-/// called dead: its area touches Black's living wall, and the neighbours' stage took it
-/// for a group with no eye.) The playouts themselves still misjudge this shape in some
-/// orientations: mirrored left to right they kill the group at 0.9 (docs/benchmarks.md).
+/// White's group walls in eleven points open at one dame: Black cannot kill it even
+/// moving first, so the estimate leaves it alive, without doubt, and says the boundary is
+/// open, in every orientation. (It was once called dead: its area touches Black's living
+/// wall, and the neighbours' stage took it for a group with no eye. Then the playouts
+/// killed it mirrored left to right, at 0.9, and left it in doubt in six orientations
+/// more: the answer to Black's stone on the dame stands one point from the group.)
 #[test]
 fn a_group_with_a_large_area_open_at_one_dame_lives() {
-    let game = japanese_game("open-corner-lives.sgf", "estimate");
-    assert_eq!(game["score"]["dead_stones"], serde_json::json!([]));
-    assert!(
-        has_finding(&game, "unsettled", &["open-boundary"]),
-        "the open dame D1 is reported: {game}"
-    );
+    for k in 0..8 {
+        for game in estimated_games("open-corner-lives.sgf", k) {
+            let rules = &game["rules"];
+            assert_eq!(
+                game["score"]["dead_stones"],
+                serde_json::json!([]),
+                "orientation {k}, {rules}"
+            );
+            assert!(
+                has_finding(&game, "unsettled", &["open-boundary"]),
+                "orientation {k}, {rules}: the open dame is reported: {game}"
+            );
+            assert!(
+                !has_finding(&game, "uncertain-status", &[]),
+                "orientation {k}, {rules}: no doubt: {game}"
+            );
+        }
+    }
 }
 
 /// Points the Japanese count leaves out, with why.

@@ -146,7 +146,7 @@ pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
             }
             if gates == 1
                 && let Some(p) = gate
-                && closes_for(position, p, chains)
+                && closes_for(position, p, chains, &[])
                 && two_eyes(position, &part, &[p])
             {
                 return true;
@@ -180,16 +180,20 @@ pub(super) fn closes_two_eyes_in(position: &Position, chains: &[usize], a: usize
 }
 
 /// Whether, with the opponent's stones on `theirs` (points of area `a`), one stone of the
-/// colour of `chains` on another point of the area, joined to them, leaves a part of the
-/// rest that touches that colour only and counts as two eyes ([`two_eyes`]).
+/// colour of `chains` on another point of the area that holds for them ([`closes_for`]:
+/// joined, or one point away sharing a liberty with them) leaves a part of the rest that
+/// touches that colour only, next to the group when the stone is apart, and counts as
+/// two eyes ([`two_eyes`]).
 fn walls_in_two_eyes(walk: &mut Walk, chains: &[usize], a: usize, theirs: &[usize]) -> bool {
     let position = walk.position;
     let color = position.chains[chains[0]].color;
     let area = &position.areas[a];
     area.points.iter().any(|&q| {
+        // A stone one point from the group holds only the part it shares a liberty in.
+        let apart = (!joins(position, q, chains)).then_some(chains);
         !theirs.contains(&q)
-            && joins(position, q, chains)
-            && walk.big_own_part(area, color, &[q], theirs)
+            && closes_for(position, q, chains, theirs)
+            && walk.big_own_part(area, color, &[q], theirs, apart)
     })
 }
 
@@ -239,25 +243,22 @@ fn two_eyes(position: &Position, part: &[usize], mine: &[usize]) -> bool {
     })
 }
 
-/// Whether a stone on the empty point `p`, the one point between a part of an area and
-/// the opponent's stones, holds for the group of `chains`: it joins one of them, or it
-/// has two liberties or more, one of them next to one of the chains. Such a stone and the
-/// group share a liberty inside the part: the opponent's stone there, next to both and
-/// walled in by them, is a throw-in into an eye area the static pass counts as two eyes,
-/// not a cut (a hane on the first line answered by the block one point away, the second
-/// line's usual shape).
-fn closes_for(position: &Position, p: usize, chains: &[usize]) -> bool {
+/// Whether a stone on the empty point `p`, between a part of an area and the opponent's
+/// stones, holds for the group of `chains`, with opponent's stones to come on `theirs`:
+/// it joins one of them, or it has two liberties or more, one of them next to one of the
+/// chains. Such a stone and the group share a liberty inside the part: the opponent's
+/// stone there, next to both and walled in by them, is a throw-in into an eye area the
+/// static pass counts as two eyes, not a cut (a hane on the first line answered by the
+/// block one point away, the second line's usual shape).
+fn closes_for(position: &Position, p: usize, chains: &[usize], theirs: &[usize]) -> bool {
     if joins(position, p, chains) {
         return true;
     }
-    let libs = position
-        .neighbours(p)
-        .filter(|&q| position.stones[q].is_none())
-        .count();
-    libs >= 2
+    let free = |q: usize| position.stones[q].is_none() && !theirs.contains(&q);
+    position.neighbours(p).filter(|&q| free(q)).count() >= 2
         && position
             .neighbours(p)
-            .any(|q| position.stones[q].is_none() && joins(position, q, chains))
+            .any(|q| free(q) && joins(position, q, chains))
 }
 
 /// A walk over the parts of an area, with its marks kept from walk to walk.
@@ -280,13 +281,16 @@ impl<'a> Walk<'a> {
 
     /// Whether, with stones of `color` on `mine` and of the opponent's on `theirs` (points
     /// of `area`), a part of the rest of `area` that counts as two eyes ([`two_eyes`])
-    /// touches `color`'s stones only.
+    /// touches `color`'s stones only; with `group` (the chains of a group the stones on
+    /// `mine` stand apart from), a part next to one of those chains, counted without the
+    /// liberties they share with the stones.
     fn big_own_part(
         &mut self,
         area: &Area,
         color: Color,
         mine: &[usize],
         theirs: &[usize],
+        group: Option<&[usize]>,
     ) -> bool {
         let position = self.position;
         for &i in &area.points {
@@ -303,6 +307,7 @@ impl<'a> Walk<'a> {
             self.stack.push(start);
             self.part.clear();
             let mut touches_them = false;
+            let mut touches_group = group.is_none();
             while let Some(i) = self.stack.pop() {
                 self.part.push(i);
                 for nb in position.neighbours(i) {
@@ -310,13 +315,25 @@ impl<'a> Walk<'a> {
                         touches_them = true;
                     } else if let Some(c) = position.stones[nb] {
                         touches_them |= c != color;
+                        touches_group |= group.is_some_and(|g| g.contains(&position.chain_of[nb]));
                     } else if !self.seen[nb] {
                         self.seen[nb] = true;
                         self.stack.push(nb);
                     }
                 }
             }
-            if !touches_them && two_eyes(position, &self.part, mine) {
+            if let Some(group) = group {
+                // The liberty the stone apart shares with the group joins them: it is no
+                // eye, and the part must count as two eyes without it.
+                let joins_both = |i: usize| {
+                    position.neighbours(i).any(|nb| mine.contains(&nb))
+                        && position
+                            .neighbours(i)
+                            .any(|nb| group.contains(&position.chain_of[nb]))
+                };
+                self.part.retain(|&i| !joins_both(i));
+            }
+            if !touches_them && touches_group && two_eyes(position, &self.part, mine) {
                 return true;
             }
         }
