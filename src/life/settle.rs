@@ -911,7 +911,8 @@ impl Local<'_> {
     }
 
     /// Step 2 of the module documentation: the dame of the cluster, filled where only
-    /// one colour can; the points neither can fill are added to `shared`.
+    /// one colour can, asked again after each fill until none is left; the points neither
+    /// can fill are added to `shared`.
     fn dame(&mut self, shared: &mut Vec<usize>) {
         let dame: Vec<usize> = self
             .cluster
@@ -923,7 +924,10 @@ impl Local<'_> {
         let mut open: Vec<usize> = dame;
         loop {
             let mut filled = false;
+            // The points neither colour can fill yet, and all the points still open: a
+            // fill can change what the next point allows, whatever the order of the two.
             let mut left = Vec::new();
+            let mut still_open = Vec::new();
             for &i in &open {
                 let p = self.position.point(i);
                 if self.board.get(p).is_some() {
@@ -931,8 +935,11 @@ impl Local<'_> {
                 }
                 let safe = [Color::Black, Color::White].map(|c| self.safe_fill(p, c));
                 match safe {
-                    [false, false] => left.push(i),
-                    [true, true] => {}
+                    [false, false] => {
+                        left.push(i);
+                        still_open.push(i);
+                    }
+                    [true, true] => still_open.push(i),
                     [black, _] => {
                         let filler = if black { Color::Black } else { Color::White };
                         if let Some(next) = with_move(self.board, filler, p) {
@@ -947,7 +954,7 @@ impl Local<'_> {
                 shared.extend(left);
                 return;
             }
-            open = left;
+            open = still_open;
         }
     }
 

@@ -565,6 +565,33 @@ fn two_dame_in_a_row_need_a_connection() {
     }
 }
 
+/// Black's B1 hangs off its corner by the false eye A1, with the dame C1-D1 between it and
+/// White's wall; D1 only White can fill, and after it C1 too, which leaves B1 in atari:
+/// Black connects at A1, which is no territory, in every orientation. (The dame C1, which
+/// either colour could fill before D1 was filled, was asked only once: the count turned
+/// on the corner the shape stood in, W+7 or W+8 at komi 0.)
+#[test]
+fn a_false_eye_behind_two_dame_is_filled_in_every_orientation() {
+    both(
+        "corner-false-eye-two-dame.sgf",
+        "none",
+        "W+14.5",
+        "W+13.5",
+        &[("A1", "false-eye")],
+    );
+    for k in 0..8 {
+        for game in estimated_games("corner-false-eye-two-dame.sgf", k) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            let want = if rules == "japanese" {
+                "W+14.5"
+            } else {
+                "W+13.5"
+            };
+            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
+        }
+    }
+}
+
 /// Black chains in atari on two points at once (B1 and C2 on C1, F2 on F1): Black can
 /// connect only one point a turn, so the position cannot stand, and goref says the stones
 /// on the other point are lost (`alive-can-be-captured`), with the dead stones given as
