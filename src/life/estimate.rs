@@ -628,6 +628,22 @@ impl<'a> Judged<'a> {
                 if d.status == Status::Alive && settlement.seki.contains(first) {
                     d.status = Status::Seki;
                 }
+                // A group the playouts kept alive, close to even, that the reading of
+                // its fight proves the opponent cannot kill even moving first, is as
+                // sure as that reading: the playouts' share measured how often random
+                // play went wrong, not a doubt about the group.
+                if d.status != Status::Dead
+                    && d.basis == Basis::Playouts
+                    && d.reason == Some(DoubtReason::NearEven)
+                    && settlement.safe.contains(&first)
+                {
+                    *d = Decision {
+                        basis: Basis::Reading,
+                        confidence: 1.0,
+                        reason: None,
+                        ..*d
+                    };
+                }
                 if d.status == Status::Dead && lives_first.iter().any(|l| l.contains(&first)) {
                     d.reason = Some(DoubtReason::WhoMoves);
                     d.confidence = WHO_MOVES_CONFIDENCE;

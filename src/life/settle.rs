@@ -313,6 +313,9 @@ pub struct Settlement {
     /// Eye points of stones counted alive that the opponent captures whoever moves
     /// first: they cannot be territory of stones that cannot live. In reading order.
     pub not_alive: Vec<Point>,
+    /// The stones of the groups the reading of their cluster proved the opponent cannot
+    /// kill, even moving first (step 1), alive or in seki. In reading order.
+    pub safe: Vec<Point>,
 }
 
 impl Settlement {
@@ -340,6 +343,7 @@ pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
         must_fill: Vec::new(),
         unsettled: Vec::new(),
         not_alive: Vec::new(),
+        safe: Vec::new(),
         position,
     }
 }
@@ -369,6 +373,7 @@ pub(crate) fn settle_checking_on(
     let mut unsettled = Vec::new();
     let mut must_fill = Vec::new();
     let mut not_alive = Vec::new();
+    let mut safe = Vec::new();
     let reader = Reader::new(fights::BUDGET);
     let mut read_areas: Vec<usize> = Vec::new();
     let mut clustered: Vec<usize> = Vec::new();
@@ -397,6 +402,11 @@ pub(crate) fn settle_checking_on(
         };
         local.dame(&mut shared);
         for (g, group) in local.groups.iter().enumerate() {
+            if standing[g] == Standing::Safe {
+                for &c in &group.chains {
+                    safe.extend(&position.chains[c].stones);
+                }
+            }
             match standing[g] {
                 Standing::Safe | Standing::Unread if local.in_seki(g, &standing) == Some(true) => {
                     for &c in &group.chains {
@@ -454,6 +464,7 @@ pub(crate) fn settle_checking_on(
     sort(&mut seki_stones);
     sort(&mut seki_eyes);
     sort(&mut not_alive);
+    sort(&mut safe);
     // A shared point is a dame next to a group in seki.
     shared.retain(|&i| {
         position
@@ -471,6 +482,7 @@ pub(crate) fn settle_checking_on(
         .sort_by_key(|u: &Unsettled| u.stones.first().or(u.points.first()).map(|p| (p.y, p.x)));
     out.unsettled = unsettled;
     out.not_alive = position.points(&not_alive);
+    out.safe = position.points(&safe);
     out
 }
 

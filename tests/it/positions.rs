@@ -592,6 +592,36 @@ fn a_false_eye_behind_two_dame_is_filled_in_every_orientation() {
     }
 }
 
+/// Black's bent three in the corner and White's straight three share one liberty and no
+/// other: a seki, counted with its eye points for nobody and without doubt, in every
+/// orientation. (The playouts, which fill eyes at random, left both groups "seki,
+/// playouts 0.6", close to even and in doubt, although the settling's reading proves
+/// neither can be killed.)
+#[test]
+fn a_seki_of_two_big_eyes_is_not_in_doubt() {
+    for k in 0..8 {
+        for game in estimated_games("seki-bent-three-straight-three.sgf", k) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            let want = if rules == "japanese" {
+                "B+2.5"
+            } else {
+                "B+1.5"
+            };
+            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
+            assert!(
+                !has_finding(&game, "uncertain-status", &[]),
+                "orientation {k}, {rules}: no doubt: {game}"
+            );
+            let groups = game["score"]["estimate"].as_array().expect("estimate");
+            let seki = groups.iter().filter(|g| g["status"] == "seki").count();
+            assert_eq!(
+                seki, 2,
+                "orientation {k}, {rules}: two groups in seki: {game}"
+            );
+        }
+    }
+}
+
 /// Black chains in atari on two points at once (B1 and C2 on C1, F2 on F1): Black can
 /// connect only one point a turn, so the position cannot stand, and goref says the stones
 /// on the other point are lost (`alive-can-be-captured`), with the dead stones given as
