@@ -463,8 +463,18 @@ impl Areas {
         }
         // Only the Japanese-style rules (no points in seki) settle the end as a referee
         // does; the others count the position as it stands (AGA's territory counting
-        // must agree with its area counting).
-        if rules.counting == Counting::Territory && rules.seki == SekiPoints::NotCounted {
+        // must agree with its area counting): there the points that dead stones not yet
+        // surrounded leave are dame, as before their capture.
+        let settles = rules.counting == Counting::Territory && rules.seki == SekiPoints::NotCounted;
+        if !settles {
+            for &point in &settled.captured {
+                let slot = position.index(point).and_then(|i| owner.get_mut(i));
+                if slot.and_then(Option::take).is_some() {
+                    areas.neutral += 1;
+                }
+            }
+        }
+        if settles {
             for m in &settled.must_fill {
                 let slot = position.index(m.point).and_then(|i| owner.get_mut(i));
                 if let Some(slot) = slot.filter(|o| **o == Some(m.color)) {

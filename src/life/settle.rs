@@ -316,6 +316,10 @@ pub struct Settlement {
     /// The stones of the groups the reading of their cluster proved the opponent cannot
     /// kill, even moving first (step 1), alive or in seki. In reading order.
     pub safe: Vec<Point>,
+    /// The points that are territory in `class` only because dead stones not yet
+    /// surrounded are captured first ([`capture_fills`]): dame as the position stands,
+    /// where the rule sets that count it so count them. In reading order.
+    pub captured: Vec<Point>,
 }
 
 impl Settlement {
@@ -336,9 +340,36 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
 /// worked out: for a count whose rule set counts the position as it stands (area counting
 /// with the seki's eyes counted), where only the totals are wanted.
 pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
-    let position = Position::without(board, dead);
+    let fills = capture_fills(board, dead);
+    if fills.is_empty() {
+        let position = Position::without(board, dead);
+        return Settlement {
+            class: classify(&position),
+            seki: Seki::default(),
+            must_fill: Vec::new(),
+            unsettled: Vec::new(),
+            not_alive: Vec::new(),
+            safe: Vec::new(),
+            captured: Vec::new(),
+            position,
+        };
+    }
+    let position = Position::new(&taken_off(board, dead, &fills));
+    let mut class = classify(&position);
+    // A capturing stone is no stone of the final position: its point stays a dame. The
+    // points the capture makes territory are dame as the position stands.
+    let as_it_stands = classify(&Position::without(board, dead));
+    for &(p, _) in &fills {
+        if let Some(i) = position.index(p) {
+            class[i] = Class::Dame;
+        }
+    }
+    let captured: Vec<usize> = (0..position.len())
+        .filter(|&i| as_it_stands[i] == Class::Dame && matches!(class[i], Class::Eye(_)))
+        .collect();
     Settlement {
-        class: classify(&position),
+        class,
+        captured: position.points(&captured),
         seki: Seki::default(),
         must_fill: Vec::new(),
         unsettled: Vec::new(),
@@ -443,6 +474,7 @@ pub(crate) fn settle_checking_on(
     );
     cut_in_own_area(position, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
+    closed_by_captures(board, dead, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
     // Stones the opponent captures whoever moves first are not also said to be captured
@@ -556,14 +588,77 @@ impl<'a> Work<'a> {
 }
 
 fn working_board(board: &Board, dead: &[Point]) -> Board {
+    let mut work = taken_off(board, dead, &capture_fills(board, dead));
+    work.pass();
+    work
+}
+
+/// `board` with the `dead` stones taken off and the captures `fills` played (as
+/// [`capture_fills`] finds them).
+pub fn taken_off(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Board {
     let mut work = board.clone();
     for &p in dead {
         // A point off the board is an error that leaves the board as it is: ignored, as
         // `Position::without` ignores it.
         let _ = work.set(p, None);
     }
-    work.pass();
+    for &(p, color) in fills {
+        let _ = work.set(p, Some(color));
+    }
     work
+}
+
+/// The stones the opponent plays to capture dead stones that are not yet surrounded:
+/// a chain named dead in atari, whose last liberty touches a living stone of its colour
+/// (a false eye, a connection cut), is taken by a stone on that liberty, and only then
+/// are its points the capturer's (without the stone the area they leave would touch both
+/// colours and count for nobody). Only when the capturing stone keeps two liberties or
+/// more (no ko) and leaves every living chain next to it a liberty (it captures nothing
+/// alive); the chain next to it may be left in atari, and the settling answers that.
+/// Points where a stone stands and points off the board are ignored, as dead points.
+pub fn capture_fills(board: &Board, dead: &[Point]) -> Vec<(Point, Color)> {
+    let named = |q: Point| dead.contains(&q);
+    let mut candidates: Vec<(Point, Color)> = Vec::new();
+    for &p in dead {
+        let Some(color) = board.get(p) else { continue };
+        if board.liberties(p) != 1 || !board.chain_stones(p).all(named) {
+            continue;
+        }
+        let Some(last) = board
+            .chain_stones(p)
+            .flat_map(|s| board.neighbours(s))
+            .find(|&q| board.get(q).is_none())
+        else {
+            continue;
+        };
+        let living_own = board
+            .neighbours(last)
+            .any(|n| board.get(n) == Some(color) && !named(n));
+        if living_own && !candidates.iter().any(|&(q, _)| q == last) {
+            candidates.push((last, color.opponent()));
+        }
+    }
+    if candidates.is_empty() {
+        return candidates;
+    }
+    let mut work = taken_off(board, dead, &[]);
+    let mut fills = Vec::new();
+    for (p, color) in candidates {
+        let Some(next) = with_move(&work, color, p) else {
+            continue;
+        };
+        let keeps_all = next.get(p) == Some(color)
+            && next.liberties(p) >= 2
+            && work
+                .neighbours(p)
+                .filter(|&n| work.get(n) == Some(color.opponent()))
+                .all(|n| next.get(n).is_some());
+        if keeps_all {
+            work = next;
+            fills.push((p, color));
+        }
+    }
+    fills
 }
 
 /// How a group of a cluster stands once its threats are answered.
@@ -1116,34 +1211,61 @@ impl Local<'_> {
 /// leave points reaching one colour only. The small areas of a cluster are left to the
 /// reading (`read`): a fight there is reported as such.
 fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unsettled>) {
-    for (a, area) in position.areas.iter().enumerate() {
-        if !area.is_shared() || read.contains(&a) {
-            continue;
+    for a in 0..position.areas.len() {
+        if !read.contains(&a) {
+            unsettled.extend(open_boundary(position, a));
         }
-        let one_sided: Vec<usize> = area
-            .points
-            .iter()
-            .copied()
-            .filter(|&i| {
-                let mut touches = 0u8;
-                for nb in position.neighbours(i) {
-                    if let Some(c) = position.stones[nb] {
-                        touches |= bit(c);
-                    }
+    }
+}
+
+/// Area `a` of `position` as an open boundary, if it is one (see [`open_boundaries`]).
+fn open_boundary(position: &Position, a: usize) -> Option<Unsettled> {
+    let area = &position.areas[a];
+    if !area.is_shared() {
+        return None;
+    }
+    let one_sided = area
+        .points
+        .iter()
+        .filter(|&&i| {
+            let mut touches = 0u8;
+            for nb in position.neighbours(i) {
+                if let Some(c) = position.stones[nb] {
+                    touches |= bit(c);
                 }
-                touches != 3
-            })
-            .collect();
-        if one_sided.is_empty() {
+            }
+            touches != 3
+        })
+        .count();
+    (one_sided > 0).then(|| Unsettled {
+        kind: UnsettledKind::OpenBoundary,
+        color: None,
+        stones: Vec::new(),
+        points: position.points(&area.points),
+        at_stake: one_sided as u32,
+    })
+}
+
+/// The boundaries that the captures of dead stones not yet surrounded close
+/// ([`capture_fills`]), as the position stands, where the owner moving first connects
+/// there instead and leaves the stones two liberties or more: still open.
+fn closed_by_captures(board: &Board, dead: &[Point], unsettled: &mut Vec<Unsettled>) {
+    let fills = capture_fills(board, dead);
+    if fills.is_empty() {
+        return;
+    }
+    let as_it_stands = Position::without(board, dead);
+    let mut seen: Vec<usize> = Vec::new();
+    for (p, capturer) in fills {
+        let saved = with_move(board, capturer.opponent(), p).is_some_and(|b| b.liberties(p) >= 2);
+        let Some(i) = as_it_stands.index(p).filter(|_| saved) else {
             continue;
+        };
+        let a = as_it_stands.area_of[i];
+        if a != NONE && !seen.contains(&a) {
+            seen.push(a);
+            unsettled.extend(open_boundary(&as_it_stands, a));
         }
-        unsettled.push(Unsettled {
-            kind: UnsettledKind::OpenBoundary,
-            color: None,
-            stones: Vec::new(),
-            points: position.points(&area.points),
-            at_stake: one_sided.len() as u32,
-        });
     }
 }
 

@@ -695,17 +695,17 @@ fn auto_asks_the_engine_only_where_the_estimate_leaves_the_winner_in_doubt() {
         );
         assert!(score["notes"].to_string().contains("engine"), "{score}");
     }
-    // The engine says the corner is dead, as the estimate did: W+0.5 under AGA agrees
-    // with RE; under Japanese counting Black wins either way.
+    // The engine says the corner is dead, as the estimate did: W+0.5 under AGA and under
+    // Japanese counting (White takes the corner at C9) agrees with RE.
     assert_eq!(rows[0]["score"]["result"], "W+0.5");
     assert_eq!(rows[0]["score"]["result_matches"], true);
-    assert_eq!(rows[1]["score"]["result"], "B+2.5");
-    assert_eq!(rows[1]["score"]["result_matches"], false);
+    assert_eq!(rows[1]["score"]["result"], "W+0.5");
+    assert_eq!(rows[1]["score"]["result_matches"], true);
     for row in &rows[2..] {
         assert_eq!(row["score"]["dead_source"], "estimate", "{row}");
         assert_eq!(row["score"]["result_matches"], true, "{row}");
     }
-    assert_eq!(code, Some(1), "the Japanese count disagrees with RE");
+    assert_eq!(code, Some(0), "no count disagrees with RE");
 
     // The engine's answer decides: the corner alive wins the game for Black.
     let (_dir, log) = log_file();

@@ -592,6 +592,24 @@ fn a_false_eye_behind_two_dame_is_filled_in_every_orientation() {
     }
 }
 
+/// With the pair B9-C8, in atari on the false eye C9 next to Black's D9, named dead, White
+/// takes it at C9 before the Japanese count: B9 and C8 are White's, C9 stays a dame, and
+/// D9, then in atari, connects at E9. (goref once took the pair off as it stood and
+/// counted B9, C8 and C9 for nobody: W+27.5.) Area counting counts the position as it
+/// stands.
+#[test]
+fn dead_stones_in_atari_next_to_their_own_are_captured_before_the_count() {
+    ours(
+        "false-eye-dead-pair.sgf",
+        "B9,C8",
+        "W+29.5",
+        "W+46.5",
+        &[("E9", "atari")],
+        false,
+    )
+    .check();
+}
+
 /// Black's bent three in the corner and White's straight three share one liberty and no
 /// other: a seki, counted with its eye points for nobody and without doubt, in every
 /// orientation. (The playouts, which fill eyes at random, left both groups "seki,
