@@ -320,6 +320,8 @@ pub struct Settlement {
     /// surrounded are captured first ([`capture_fills`]): dame as the position stands,
     /// where the rule sets that count it so count them. In reading order.
     pub captured: Vec<Point>,
+    /// Those captures: the points played, by the capturer's colour.
+    pub fills: Vec<(Point, Color)>,
 }
 
 impl Settlement {
@@ -351,6 +353,7 @@ pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
             not_alive: Vec::new(),
             safe: Vec::new(),
             captured: Vec::new(),
+            fills,
             position,
         };
     }
@@ -375,6 +378,7 @@ pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
         unsettled: Vec::new(),
         not_alive: Vec::new(),
         safe: Vec::new(),
+        fills,
         position,
     }
 }
@@ -397,7 +401,8 @@ pub(crate) fn settle_checking_on(
     let mut out = plain(board, dead);
     let position = &out.position;
     let wall = walls_proved(position);
-    let mut work = Work::new(board, dead);
+    let fills = out.fills.clone();
+    let mut work = Work::new(board, dead, &fills);
     let mut seki_stones: Vec<usize> = Vec::new();
     let mut seki_eyes: Vec<usize> = Vec::new();
     let mut shared: Vec<usize> = Vec::new();
@@ -474,7 +479,7 @@ pub(crate) fn settle_checking_on(
     );
     cut_in_own_area(position, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
-    closed_by_captures(board, dead, &mut unsettled);
+    closed_by_captures(board, dead, &fills, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
     // Stones the opponent captures whoever moves first are not also said to be captured
@@ -563,22 +568,25 @@ fn walls_proved(position: &Position) -> Vec<bool> {
 struct Work<'a> {
     board: &'a Board,
     dead: &'a [Point],
+    fills: &'a [(Point, Color)],
     made: Option<Board>,
 }
 
 impl<'a> Work<'a> {
-    fn new(board: &'a Board, dead: &'a [Point]) -> Work<'a> {
+    fn new(board: &'a Board, dead: &'a [Point], fills: &'a [(Point, Color)]) -> Work<'a> {
         Work {
             board,
             dead,
+            fills,
             made: None,
         }
     }
 
     /// The working board, made now if it was not yet.
     fn get(&mut self) -> &mut Board {
-        let (board, dead) = (self.board, self.dead);
-        self.made.get_or_insert_with(|| working_board(board, dead))
+        let (board, dead, fills) = (self.board, self.dead, self.fills);
+        self.made
+            .get_or_insert_with(|| working_board(board, dead, fills))
     }
 
     /// Whether the working board was made (some stone was played or taken off on it).
@@ -587,8 +595,8 @@ impl<'a> Work<'a> {
     }
 }
 
-fn working_board(board: &Board, dead: &[Point]) -> Board {
-    let mut work = taken_off(board, dead, &capture_fills(board, dead));
+fn working_board(board: &Board, dead: &[Point], fills: &[(Point, Color)]) -> Board {
+    let mut work = taken_off(board, dead, fills);
     work.pass();
     work
 }
@@ -1028,13 +1036,13 @@ impl Local<'_> {
             .filter(|&&a| self.position.areas[a].is_shared())
             .flat_map(|&a| self.position.areas[a].points.iter().copied())
             .collect();
-        let mut open: Vec<usize> = dame;
+        let mut open: Vec<usize> = dame.clone();
+        // The points either colour can fill, as last asked.
+        let mut both: Vec<usize> = Vec::new();
         loop {
-            let mut filled = false;
-            // The points neither colour can fill yet, and all the points still open: a
-            // fill can change what the next point allows, whatever the order of the two.
+            let mut filled: Vec<Point> = Vec::new();
+            // The points neither colour can fill yet.
             let mut left = Vec::new();
-            let mut still_open = Vec::new();
             for &i in &open {
                 let p = self.position.point(i);
                 if self.board.get(p).is_some() {
@@ -1042,26 +1050,43 @@ impl Local<'_> {
                 }
                 let safe = [Color::Black, Color::White].map(|c| self.safe_fill(p, c));
                 match safe {
-                    [false, false] => {
-                        left.push(i);
-                        still_open.push(i);
-                    }
-                    [true, true] => still_open.push(i),
+                    [false, false] => left.push(i),
+                    [true, true] => both.push(i),
                     [black, _] => {
                         let filler = if black { Color::Black } else { Color::White };
                         if let Some(next) = with_move(self.board, filler, p) {
                             *self.board = next;
-                            filled = true;
+                            filled.push(p);
                             self.after_fill(filler.opponent(), p, &open);
                         }
                     }
                 }
             }
-            if !filled {
+            if filled.is_empty() {
                 shared.extend(left);
                 return;
             }
-            open = still_open;
+            // A fill changes what another point allows through the chains next to it:
+            // the points either colour could fill that touch one are asked again, with
+            // the points neither could, in the order of the dame.
+            let board = &*self.board;
+            let touched = |i: usize| {
+                let q = self.position.point(i);
+                board.get(q).is_none()
+                    && board.neighbours(q).any(|n| {
+                        filled.iter().any(|&f| {
+                            board.same_chain(n, f)
+                                || board.neighbours(f).any(|m| board.same_chain(n, m))
+                        })
+                    })
+            };
+            let again: Vec<usize> = both.iter().copied().filter(|&i| touched(i)).collect();
+            both.retain(|i| !again.contains(i));
+            open = dame
+                .iter()
+                .copied()
+                .filter(|i| left.contains(i) || again.contains(i))
+                .collect();
         }
     }
 
@@ -1249,14 +1274,18 @@ fn open_boundary(position: &Position, a: usize) -> Option<Unsettled> {
 /// The boundaries that the captures of dead stones not yet surrounded close
 /// ([`capture_fills`]), as the position stands, where the owner moving first connects
 /// there instead and leaves the stones two liberties or more: still open.
-fn closed_by_captures(board: &Board, dead: &[Point], unsettled: &mut Vec<Unsettled>) {
-    let fills = capture_fills(board, dead);
+fn closed_by_captures(
+    board: &Board,
+    dead: &[Point],
+    fills: &[(Point, Color)],
+    unsettled: &mut Vec<Unsettled>,
+) {
     if fills.is_empty() {
         return;
     }
     let as_it_stands = Position::without(board, dead);
     let mut seen: Vec<usize> = Vec::new();
-    for (p, capturer) in fills {
+    for &(p, capturer) in fills {
         let saved = with_move(board, capturer.opponent(), p).is_some_and(|b| b.liberties(p) >= 2);
         let Some(i) = as_it_stands.index(p).filter(|_| saved) else {
             continue;

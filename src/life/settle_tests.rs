@@ -87,7 +87,7 @@ proptest::proptest! {
         } else {
             Position::new(&taken_off(&board, &dead, &fills)).board()
         };
-        let fast = working_board(&board, &dead);
+        let fast = working_board(&board, &dead, &fills);
         proptest::prop_assert_eq!(same_board(&fast, &reference), Ok(()));
     }
 

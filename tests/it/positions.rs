@@ -983,3 +983,103 @@ fn shared_positions() {
     assert_eq!(j.doubt, ["unsettled"], "c04 japanese");
     assert_eq!(c.doubt, ["unsettled"], "c04 chinese");
 }
+
+/// Each position of `fixtures/positions` (komi 0), turned by each of the eight
+/// orientations and with the colours swapped: the count is a fact of the board, so the
+/// estimate's result (colours swapped back) and which kinds of doubt it reports are the
+/// same in all sixteen. Only a position whose fate turns on who moves may count either
+/// way, and then every one of the sixteen says so (`uncertain-status`). (The playouts and
+/// the order in which points are read once made the count depend on the corner:
+/// `open-corner-lives`, `corner-false-eye-two-dame`, `seki-bent-three-straight-three`.)
+#[test]
+fn counts_do_not_depend_on_the_corner_or_the_colours() {
+    let dir = manifest().join("fixtures/positions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures/positions")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "{} positions", files.len());
+    for path in files {
+        let sgf = std::fs::read_to_string(&path).expect("reads");
+        let sgf = komi_zero(&sgf);
+        let size: u8 = sgf
+            .find("SZ[")
+            .and_then(|at| sgf[at + 3..].split(']').next()?.parse().ok())
+            .unwrap_or(19);
+        let mut seen: Vec<(String, Vec<Seen>)> = Vec::new();
+        for swap in [false, true] {
+            for k in 0..8 {
+                let mut text = oriented(&sgf, size, k);
+                if swap {
+                    text = text
+                        .replace("AB[", "AX[")
+                        .replace("AW[", "AB[")
+                        .replace("AX[", "AW[");
+                }
+                let output = goref()
+                    .args(["score", "--format", "json", "--dead", "estimate"])
+                    .args(["--rules", "japanese,chinese", "-"])
+                    .write_stdin(text)
+                    .output()
+                    .expect("goref runs");
+                let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+                let games = value["games"].as_array().cloned().unwrap_or_default();
+                let view: Vec<Seen> = games
+                    .iter()
+                    .map(|g| {
+                        let mut result = g["score"]["result"].as_str().unwrap_or("").to_string();
+                        if swap {
+                            result = result
+                                .replace("B+", "x+")
+                                .replace("W+", "B+")
+                                .replace("x+", "W+");
+                        }
+                        let mut kinds: Vec<String> = g["findings"]
+                            .as_array()
+                            .expect("findings")
+                            .iter()
+                            .filter_map(|f| f["kind"].as_str().map(str::to_string))
+                            .filter(|kind| kind != "komi-mismatch" && kind != "size-mismatch")
+                            .collect();
+                        kinds.sort();
+                        kinds.dedup();
+                        (g["rules"].as_str().unwrap_or("").to_string(), result, kinds)
+                    })
+                    .collect();
+                seen.push((format!("{}{k}", if swap { "swapped " } else { "" }), view));
+            }
+        }
+        let name = path
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .to_string();
+        let in_doubt = |v: &[Seen]| {
+            v.iter()
+                .all(|(_, _, kinds)| kinds.iter().any(|k| k == "uncertain-status"))
+        };
+        if seen.iter().all(|(_, v)| in_doubt(v)) {
+            continue;
+        }
+        for (label, view) in &seen[1..] {
+            assert_eq!(view, &seen[0].1, "{name}: orientation {label} against 0");
+        }
+    }
+}
+
+/// What one game of a turned position shows: its rules, its result (colours swapped
+/// back) and the kinds of its findings.
+type Seen = (String, String, Vec<String>);
+
+/// `sgf` with its komi 0, so that swapping the colours swaps the result.
+fn komi_zero(sgf: &str) -> String {
+    match sgf.find("KM[") {
+        Some(at) => {
+            let end = sgf[at..].find(']').map_or(sgf.len(), |e| at + e + 1);
+            format!("{}KM[0]{}", &sgf[..at], &sgf[end..])
+        }
+        None => sgf.to_string(),
+    }
+}
