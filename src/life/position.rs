@@ -258,9 +258,20 @@ impl Position {
 
     /// The one chain walling in `points`, empty points in a straight line (one row or one
     /// column, joined), when every stone next to them belongs to it; the points of `also`
-    /// (stones to come) are passed over. `None` when the points are not in a line, or no
+    /// (stones to come) are passed over, and join the chains of one colour next to each
+    /// (named by the first of them). `None` when the points are not in a line, or no
     /// chain or more than one walls them in.
     pub fn line_walled_by(&self, points: &[usize], also: &[usize]) -> Option<usize> {
+        // A chain next to a stone to come is one with the chains of its colour next to it.
+        let joined = |c: usize| {
+            let color = self.chains[c].color;
+            also.iter()
+                .filter(|&&q| self.neighbours(q).any(|nb| self.chain_of[nb] == c))
+                .flat_map(|&q| self.neighbours(q))
+                .map(|nb| self.chain_of[nb])
+                .filter(|&d| d != NONE && self.chains[d].color == color)
+                .fold(c, usize::min)
+        };
         let w = usize::from(self.width);
         let first = *points.first()?;
         let straight = points.iter().all(|&i| i / w == first / w)
@@ -275,7 +286,11 @@ impl Position {
                     continue;
                 }
                 let c = self.chain_of[nb];
-                if c == NONE || (wall != NONE && c != wall) {
+                if c == NONE {
+                    return None;
+                }
+                let c = joined(c);
+                if wall != NONE && c != wall {
                     return None;
                 }
                 wall = c;

@@ -755,6 +755,23 @@ fn a_group_with_a_large_area_open_at_one_dame_lives() {
     }
 }
 
+/// Black's second-line stones cut at B2: connecting there walls in five points in a row,
+/// so who moves decides, and the estimate says so in every orientation, under both rule
+/// sets. (The line was taken as walled in by two chains, A2 and C2-F2, although the
+/// connection joins them: the playouts decided, with no doubt in half the turns.)
+#[test]
+fn a_second_line_group_cut_once_turns_on_who_moves() {
+    for k in 0..8 {
+        for game in estimated_games("second-line-cut-who-moves.sgf", k) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            assert!(
+                has_finding(&game, "uncertain-status", &["side to move first chooses"]),
+                "orientation {k}, {rules}: not in doubt by who moves: {game}"
+            );
+        }
+    }
+}
+
 /// Points the Japanese count leaves out, with why.
 type Dropped = &'static [(&'static str, &'static str)];
 
