@@ -635,7 +635,7 @@ impl<'a> Judged<'a> {
                 if d.status != Status::Dead
                     && d.basis == Basis::Playouts
                     && d.reason == Some(DoubtReason::NearEven)
-                    && settlement.safe.contains(&first)
+                    && settlement.is_safe(first)
                 {
                     *d = Decision {
                         basis: Basis::Reading,

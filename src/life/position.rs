@@ -289,7 +289,7 @@ impl Position {
                 if c == NONE {
                     return None;
                 }
-                let c = joined(c);
+                let c = if also.is_empty() { c } else { joined(c) };
                 if wall != NONE && c != wall {
                     return None;
                 }

@@ -313,9 +313,9 @@ pub struct Settlement {
     /// Eye points of stones counted alive that the opponent captures whoever moves
     /// first: they cannot be territory of stones that cannot live. In reading order.
     pub not_alive: Vec<Point>,
-    /// The stones of the groups the reading of their cluster proved the opponent cannot
-    /// kill, even moving first (step 1), alive or in seki. In reading order.
-    pub safe: Vec<Point>,
+    /// The chains of `position` in the groups the reading of their cluster proved the
+    /// opponent cannot kill, even moving first (step 1), alive or in seki; sorted.
+    pub safe: Vec<usize>,
     /// The points that are territory in `class` only because dead stones not yet
     /// surrounded are captured first ([`capture_fills`]): dame as the position stands,
     /// where the rule sets that count it so count them. In reading order.
@@ -325,6 +325,13 @@ pub struct Settlement {
 }
 
 impl Settlement {
+    /// Whether the stone on `p` is in a group the reading proved safe (see `safe`).
+    pub fn is_safe(&self, p: Point) -> bool {
+        self.position
+            .index(p)
+            .is_some_and(|i| self.safe.binary_search(&self.position.chain_of[i]).is_ok())
+    }
+
     /// Whether anything is taken from a plain count: a seki, a point to fill, or eyes of
     /// stones that cannot live.
     pub fn changes_territory(&self) -> bool {
@@ -439,9 +446,7 @@ pub(crate) fn settle_checking_on(
         local.dame(&mut shared);
         for (g, group) in local.groups.iter().enumerate() {
             if standing[g] == Standing::Safe {
-                for &c in &group.chains {
-                    safe.extend(&position.chains[c].stones);
-                }
+                safe.extend(&group.chains);
             }
             match standing[g] {
                 Standing::Safe | Standing::Unread if local.in_seki(g, &standing) == Some(true) => {
@@ -519,7 +524,7 @@ pub(crate) fn settle_checking_on(
         .sort_by_key(|u: &Unsettled| u.stones.first().or(u.points.first()).map(|p| (p.y, p.x)));
     out.unsettled = unsettled;
     out.not_alive = position.points(&not_alive);
-    out.safe = position.points(&safe);
+    out.safe = safe;
     out
 }
 
