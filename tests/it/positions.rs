@@ -1100,3 +1100,26 @@ fn komi_zero(sgf: &str) -> String {
         None => sgf.to_string(),
     }
 }
+
+/// A group in doubt that cannot change the winner leaves a mismatch standing: with `RE`
+/// saying Black won, the cut second-line group (in doubt by who moves, about twenty
+/// points) cannot turn White's lead of over seventy, so `result_matches` is `false`,
+/// not `uncertain`, both findings are reported and the exit code is 1.
+#[test]
+fn a_doubt_that_cannot_change_the_winner_leaves_the_mismatch() {
+    let sgf =
+        std::fs::read_to_string(fixture("positions/second-line-cut-who-moves.sgf")).expect("reads");
+    let sgf = sgf.replacen("RU[Japanese]", "RU[Japanese]RE[B+5]", 1);
+    let output = goref()
+        .args(["score", "--format", "json", "--dead", "estimate"])
+        .args(["--rules", "japanese", "-"])
+        .write_stdin(sgf)
+        .output()
+        .expect("goref runs");
+    assert_eq!(output.status.code(), Some(1), "a mismatch fails");
+    let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let game = &value["games"][0];
+    assert_eq!(game["score"]["result_matches"], false, "{game}");
+    assert!(has_finding(game, "uncertain-status", &[]), "{game}");
+    assert!(has_finding(game, "result-mismatch", &[]), "{game}");
+}
