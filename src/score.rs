@@ -466,14 +466,6 @@ impl Areas {
         // must agree with its area counting): there the points that dead stones not yet
         // surrounded leave are dame, as before their capture.
         let settles = rules.counting == Counting::Territory && rules.seki == SekiPoints::NotCounted;
-        if !settles {
-            for &point in &settled.captured {
-                let slot = position.index(point).and_then(|i| owner.get_mut(i));
-                if slot.and_then(Option::take).is_some() {
-                    areas.neutral += 1;
-                }
-            }
-        }
         if settles {
             for m in &settled.must_fill {
                 let slot = position.index(m.point).and_then(|i| owner.get_mut(i));
@@ -491,6 +483,13 @@ impl Areas {
                     let n = NotTerritory::NotAlive { point, color };
                     notes.push(n.describe(height));
                     areas.not_territory.push(n);
+                }
+            }
+        } else {
+            for &point in &settled.captured {
+                let slot = position.index(point).and_then(|i| owner.get_mut(i));
+                if slot.and_then(Option::take).is_some() {
+                    areas.neutral += 1;
                 }
             }
         }

@@ -570,11 +570,13 @@ impl<'a> Judged<'a> {
             })
     }
 
-    /// Whether group `g`, left dead by the playouts or its neighbours, has every liberty
-    /// in one shared area of at most [`KEPT_AREA`] points (but lone points, which add
-    /// nothing to its eyes), shut in by living opponent stones, where it makes two eyes by the static pass's measure whoever moves first:
-    /// one stone of its colour closes them, and every opponent's stone on a point next to
-    /// the opponent's stones has a joined answer that keeps them. Such a group lives.
+    /// Whether group `g` (left dead by the playouts or its neighbours, or kept alive in
+    /// doubt) has every liberty in one shared area of at most [`KEPT_AREA`] points (but
+    /// lone points, which add nothing to its eyes), shut in by living opponent stones,
+    /// where it makes two eyes by the static pass's measure whoever moves first: one stone
+    /// of its colour closes them, and every opponent's stone on a point next to the
+    /// opponent's stones has an answer that keeps them (joined, or one point away sharing
+    /// a liberty: [`groups::keeps_big_eye`]). Such a group lives.
     fn keeps_two_eyes(&self, g: usize) -> bool {
         let list = &self.members[g];
         self.shut_in_area(g, KEPT_AREA, groups::main_area)

@@ -350,36 +350,30 @@ pub fn settle(board: &Board, dead: &[Point]) -> Settlement {
 /// with the seki's eyes counted), where only the totals are wanted.
 pub fn plain(board: &Board, dead: &[Point]) -> Settlement {
     let fills = capture_fills(board, dead);
-    if fills.is_empty() {
+    let (position, class, captured) = if fills.is_empty() {
         let position = Position::without(board, dead);
-        return Settlement {
-            class: classify(&position),
-            seki: Seki::default(),
-            must_fill: Vec::new(),
-            unsettled: Vec::new(),
-            not_alive: Vec::new(),
-            safe: Vec::new(),
-            captured: Vec::new(),
-            fills,
-            position,
-        };
-    }
-    let position = Position::new(&taken_off(board, dead, &fills));
-    let mut class = classify(&position);
-    // A capturing stone is no stone of the final position: its point stays a dame. The
-    // points the capture makes territory are dame as the position stands.
-    let as_it_stands = classify(&Position::without(board, dead));
-    for &(p, _) in &fills {
-        if let Some(i) = position.index(p) {
-            class[i] = Class::Dame;
+        let class = classify(&position);
+        (position, class, Vec::new())
+    } else {
+        let position = Position::new(&taken_off(board, dead, &fills));
+        let mut class = classify(&position);
+        // A capturing stone is no stone of the final position: its point stays a dame.
+        // The points the capture makes territory are dame as the position stands.
+        let as_it_stands = classify(&Position::without(board, dead));
+        for &(p, _) in &fills {
+            if let Some(i) = position.index(p) {
+                class[i] = Class::Dame;
+            }
         }
-    }
-    let captured: Vec<usize> = (0..position.len())
-        .filter(|&i| as_it_stands[i] == Class::Dame && matches!(class[i], Class::Eye(_)))
-        .collect();
+        let captured: Vec<usize> = (0..position.len())
+            .filter(|&i| as_it_stands[i] == Class::Dame && matches!(class[i], Class::Eye(_)))
+            .collect();
+        let captured = position.points(&captured);
+        (position, class, captured)
+    };
     Settlement {
         class,
-        captured: position.points(&captured),
+        captured,
         seki: Seki::default(),
         must_fill: Vec::new(),
         unsettled: Vec::new(),
@@ -408,8 +402,8 @@ pub(crate) fn settle_checking_on(
     let mut out = plain(board, dead);
     let position = &out.position;
     let wall = walls_proved(position);
-    let fills = out.fills.clone();
-    let mut work = Work::new(board, dead, &fills);
+    let fills = &out.fills;
+    let mut work = Work::new(board, dead, fills);
     let mut seki_stones: Vec<usize> = Vec::new();
     let mut seki_eyes: Vec<usize> = Vec::new();
     let mut shared: Vec<usize> = Vec::new();
@@ -484,7 +478,7 @@ pub(crate) fn settle_checking_on(
     );
     cut_in_own_area(position, &mut work, &mut must_fill);
     open_boundaries(position, &read_areas, &mut unsettled);
-    closed_by_captures(board, dead, &fills, &mut unsettled);
+    closed_by_captures(board, dead, fills, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
     unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
     // Stones the opponent captures whoever moves first are not also said to be captured
@@ -637,11 +631,7 @@ pub fn capture_fills(board: &Board, dead: &[Point]) -> Vec<(Point, Color)> {
         if board.liberties(p) != 1 || !board.chain_stones(p).all(named) {
             continue;
         }
-        let Some(last) = board
-            .chain_stones(p)
-            .flat_map(|s| board.neighbours(s))
-            .find(|&q| board.get(q).is_none())
-        else {
+        let Some(last) = last_liberty(board, p) else {
             continue;
         };
         let living_own = board
@@ -859,7 +849,7 @@ impl Local<'_> {
                 stones.dedup();
                 *self.board = next;
                 connected[color.index()] = Some(at);
-                self.connected_elsewhere(color, at, stones);
+                one_point_a_turn(self.first_atari, self.unsettled, color, at, stones);
                 self.must_fill.push(MustFill {
                     point: at,
                     color,
@@ -898,14 +888,6 @@ impl Local<'_> {
             self.unsettled
                 .push(Unsettled::in_atari(kind, color, stones, at));
         }
-    }
-
-    /// After `color` connected the chain of `stones`, in atari, at `at`: when it connected
-    /// another point before, in another cluster or territory, the opponent moving first
-    /// takes one of the two, so the position cannot stand (`alive-unless-defended`). The
-    /// count keeps both connections, as agreed.
-    fn connected_elsewhere(&mut self, color: Color, at: Point, stones: Vec<Point>) {
-        one_point_a_turn(self.first_atari, self.unsettled, color, at, stones);
     }
 
     /// Whether the opponent, moving first, kills group `g`, and if so, the connection of
@@ -1407,11 +1389,7 @@ fn ataris_in_own_area(
         if board.get(nb) != Some(owner) || board.liberties(nb) != 1 {
             continue;
         }
-        let last = board
-            .chain_stones(nb)
-            .flat_map(|s| board.neighbours(s))
-            .find(|&q| board.get(q).is_none());
-        if let Some(q) = last
+        if let Some(q) = last_liberty(board, nb)
             && own_area(position, q, owner).is_some()
             && !answers.iter().any(|&(_, seen)| seen == q)
         {
@@ -1533,11 +1511,7 @@ fn connect_in_own_area(
         if work.get(head) != Some(color) || work.liberties(head) != 1 {
             continue;
         }
-        let Some(q) = work
-            .chain_stones(head)
-            .flat_map(|s| work.neighbours(s))
-            .find(|&q| work.get(q).is_none())
-        else {
+        let Some(q) = last_liberty(work, head) else {
             continue;
         };
         let Some(a) = own_area(position, q, color) else {
@@ -1695,6 +1669,15 @@ fn cut_in_own_area(position: &Position, work: &mut Work, must_fill: &mut Vec<Mus
 }
 
 /// The liberties of the chain at `head` on `board`, in reading order.
+/// The first empty point found next to the chain on `p`: its last liberty, when the chain
+/// is in atari.
+fn last_liberty(board: &Board, p: Point) -> Option<Point> {
+    board
+        .chain_stones(p)
+        .flat_map(|s| board.neighbours(s))
+        .find(|&q| board.get(q).is_none())
+}
+
 fn liberties_of(board: &Board, head: Point) -> Vec<Point> {
     let mut libs: Vec<Point> = board
         .chain_stones(head)

@@ -420,6 +420,30 @@ fn estimated_games(file: &str, k: u8) -> Vec<Value> {
     value["games"].as_array().cloned().unwrap_or_default()
 }
 
+/// The games of `estimated_games(file, k)` in every orientation `k`, with `k`, each
+/// counted `japanese` under the Japanese rules and `chinese` under the Chinese ones.
+fn counted_in_every_orientation(file: &str, japanese: &str, chinese: &str) -> Vec<(u8, Value)> {
+    let mut all = Vec::new();
+    for k in 0..8 {
+        let games = estimated_games(file, k);
+        assert!(!games.is_empty(), "{file} orientation {k}: no games");
+        for game in games {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            let want = if rules == "japanese" {
+                japanese
+            } else {
+                chinese
+            };
+            assert_eq!(
+                game["score"]["result"], want,
+                "{file} orientation {k}, {rules}"
+            );
+            all.push((k, game));
+        }
+    }
+    all
+}
+
 /// The one game of `goref score --format json --dead DEAD --rules japanese` on the
 /// fixture `positions/FILE`.
 fn japanese_game(file: &str, dead: &str) -> Value {
@@ -461,23 +485,13 @@ fn a_second_line_group_open_at_one_end_lives() {
         ("second-line-lone-liberty-lives.sgf", "W+51.5", "W+63.5"),
     ];
     for (file, japanese, chinese) in cases {
-        for k in 0..8 {
-            let games = estimated_games(file, k);
-            assert!(!games.is_empty(), "{file} orientation {k}: no games");
-            for game in games {
-                let rules = game["rules"].as_str().unwrap_or_default();
-                let want = if rules == "japanese" {
-                    japanese
-                } else {
-                    chinese
-                };
-                assert_eq!(game["score"]["result"], want, "{file} {k} {rules}");
-                assert_eq!(
-                    game["score"]["dead_stones"],
-                    serde_json::json!([]),
-                    "{file} {k} {rules}"
-                );
-            }
+        for (k, game) in counted_in_every_orientation(file, japanese, chinese) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            assert_eq!(
+                game["score"]["dead_stones"],
+                serde_json::json!([]),
+                "{file} {k} {rules}"
+            );
         }
     }
 }
@@ -526,17 +540,7 @@ fn three_chains_in_seki() {
         "W+23.5",
         &[("A1", "seki"), ("G1", "seki")],
     );
-    for k in 0..8 {
-        for game in estimated_games("seki-three-groups.sgf", k) {
-            let rules = game["rules"].as_str().unwrap_or_default();
-            let want = if rules == "japanese" {
-                "W+24.5"
-            } else {
-                "W+23.5"
-            };
-            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
-        }
-    }
+    counted_in_every_orientation("seki-three-groups.sgf", "W+24.5", "W+23.5");
 }
 
 /// Two dame in a row beside a stone hanging off a wall: each side gets one of them, in
@@ -552,17 +556,7 @@ fn two_dame_in_a_row_need_a_connection() {
         "W+11.5",
         &[("J3", "false-eye")],
     );
-    for k in 0..8 {
-        for game in estimated_games("two-dame-in-a-row.sgf", k) {
-            let rules = game["rules"].as_str().unwrap_or_default();
-            let want = if rules == "japanese" {
-                "W+4.5"
-            } else {
-                "W+11.5"
-            };
-            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
-        }
-    }
+    counted_in_every_orientation("two-dame-in-a-row.sgf", "W+4.5", "W+11.5");
 }
 
 /// Black's B1 hangs off its corner by the false eye A1, with the dame C1-D1 between it and
@@ -579,17 +573,7 @@ fn a_false_eye_behind_two_dame_is_filled_in_every_orientation() {
         "W+13.5",
         &[("A1", "false-eye")],
     );
-    for k in 0..8 {
-        for game in estimated_games("corner-false-eye-two-dame.sgf", k) {
-            let rules = game["rules"].as_str().unwrap_or_default();
-            let want = if rules == "japanese" {
-                "W+14.5"
-            } else {
-                "W+13.5"
-            };
-            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
-        }
-    }
+    counted_in_every_orientation("corner-false-eye-two-dame.sgf", "W+14.5", "W+13.5");
 }
 
 /// With the pair B9-C8, in atari on the false eye C9 next to Black's D9, named dead, White
@@ -617,26 +601,20 @@ fn dead_stones_in_atari_next_to_their_own_are_captured_before_the_count() {
 /// neither can be killed.)
 #[test]
 fn a_seki_of_two_big_eyes_is_not_in_doubt() {
-    for k in 0..8 {
-        for game in estimated_games("seki-bent-three-straight-three.sgf", k) {
-            let rules = game["rules"].as_str().unwrap_or_default();
-            let want = if rules == "japanese" {
-                "B+2.5"
-            } else {
-                "B+1.5"
-            };
-            assert_eq!(game["score"]["result"], want, "orientation {k}, {rules}");
-            assert!(
-                !has_finding(&game, "uncertain-status", &[]),
-                "orientation {k}, {rules}: no doubt: {game}"
-            );
-            let groups = game["score"]["estimate"].as_array().expect("estimate");
-            let seki = groups.iter().filter(|g| g["status"] == "seki").count();
-            assert_eq!(
-                seki, 2,
-                "orientation {k}, {rules}: two groups in seki: {game}"
-            );
-        }
+    for (k, game) in
+        counted_in_every_orientation("seki-bent-three-straight-three.sgf", "B+2.5", "B+1.5")
+    {
+        let rules = game["rules"].as_str().unwrap_or_default();
+        assert!(
+            !has_finding(&game, "uncertain-status", &[]),
+            "orientation {k}, {rules}: no doubt: {game}"
+        );
+        let groups = game["score"]["estimate"].as_array().expect("estimate");
+        let seki = groups.iter().filter(|g| g["status"] == "seki").count();
+        assert_eq!(
+            seki, 2,
+            "orientation {k}, {rules}: two groups in seki: {game}"
+        );
     }
 }
 
