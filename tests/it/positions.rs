@@ -240,9 +240,10 @@ fn false_eye_in_the_corner() {
 /// The estimate of the same: White's 16-stone wall lives, since the black group inside it
 /// has one eye and two liberties and dies whoever moves first. (goref called the wall dead
 /// from the playouts, 56%, while its reading took Black's six stones, which have an eye of
-/// their own, for stones Black may give up: it found no answer within its bound.) The
-/// black group is reported in doubt: White's A7 takes A6 and Black's A6 retakes, a ko,
-/// and a local reading cannot weigh the threats a whole board may hold for it.
+/// their own, for stones Black may give up: it found no answer within its bound.) No
+/// doubt: White's A7 takes A6 and Black's A6 could retake, but Black then still cannot
+/// fill A7 and White takes the ko again when it likes; Black would need the first threat
+/// whoever moved first, so the ko is White's (it was reported in doubt before).
 #[test]
 fn false_eye_in_the_corner_estimated() {
     ours(
@@ -251,7 +252,7 @@ fn false_eye_in_the_corner_estimated() {
         "W+11.5",
         "W+13.5",
         &[],
-        true,
+        false,
     )
     .check();
 }
@@ -615,6 +616,39 @@ fn a_seki_of_two_big_eyes_is_not_in_doubt() {
             seki, 2,
             "orientation {k}, {rules}: two groups in seki: {game}"
         );
+    }
+}
+
+/// Bent four in the corner, before and after the sacrifice: White lives only by winning a
+/// ko in which it needs the first threat, whoever moves first, so it is dead, in every
+/// orientation and without doubt, with the dead stones given and by the estimate. (The
+/// reading gave the group every ko, and so left the position with the vital stone in
+/// doubt, "as the side to move first chooses"; the seki-like form was dead only by the
+/// playouts.)
+#[test]
+fn bent_four_in_the_corner_is_dead() {
+    let cases = [
+        ("bent-four-corner-seki.sgf", "A3", "B+70.5", "B+74.5"),
+        ("bent-four-corner-vital-stone.sgf", "G9", "B+73.5", "B+74.5"),
+    ];
+    for (file, given, japanese, chinese) in cases {
+        ours(file, given, japanese, chinese, &[], false).check();
+        for (k, game) in counted_in_every_orientation(file, japanese, chinese) {
+            let rules = game["rules"].as_str().unwrap_or_default();
+            assert!(
+                !has_finding(&game, "uncertain-status", &[]),
+                "{file} orientation {k}, {rules}: no doubt: {game}"
+            );
+            let groups = game["score"]["estimate"].as_array().expect("estimate");
+            let white_dead = groups
+                .iter()
+                .filter(|g| g["color"] == "white")
+                .all(|g| g["status"] == "dead" && g["basis"] == "reading");
+            assert!(
+                white_dead,
+                "{file} orientation {k}, {rules}: White dead by reading: {game}"
+            );
+        }
     }
 }
 

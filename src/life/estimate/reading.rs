@@ -215,11 +215,19 @@ pub(super) fn read(
                 reader.kills_next(&next, &points, &targets, &theirs, color) == Some(false)
             })
     });
-    Some(if saved {
-        Read::AliveWithConnection
-    } else {
-        Read::WhoMoves
-    })
+    if saved {
+        return Some(Read::AliveWithConnection);
+    }
+    // Dead after all when the opponent kills whoever moves first under the plain ko rule,
+    // neither side having a threat: every ko the group's colour could fight is one where
+    // it needs the first threat, whoever starts it, and the opponent never needs one. So
+    // the opponent may remove the threats before it takes the ko, and Japanese rules,
+    // which let a ko be retaken after the game only after a pass, call it dead (bent four
+    // in the corner).
+    if reader.kills(board, &points, &targets, &theirs, color) == Some((true, true)) {
+        return Some(Read::Dead);
+    }
+    Some(Read::WhoMoves)
 }
 
 /// The empty points next to the chains `list` in areas next to `color` only, in reading
