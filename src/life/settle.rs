@@ -908,27 +908,19 @@ impl Local<'_> {
             else {
                 return Standing::Unread;
             };
-            // A threat that needs a ko still calls for a fill (the opponent may start
-            // the ko), but a group the opponent kills moving second only by winning a ko
-            // is not lost: the ko is fought with threats from the whole board, which a
-            // local reading cannot weigh. So the group's colour wins every ko there.
             // Lost is claimed only when the group's colour, moving first, cannot make its
-            // eyes either: that question lets each side shape eyes.
+            // eyes either: that question lets each side shape eyes. It is asked under the
+            // plain ko rule, as the first: a group the opponent kills moving second
+            // unless its colour wins a ko needs the first threat whoever moves, and the
+            // opponent none (bent four in the corner; docs/rules.md, step 4).
             if second {
                 let read = self.reader.shaping_eyes(|reader| {
-                    reader.kills_with_ko(
-                        self.board,
-                        &self.region,
-                        &targets,
-                        &theirs,
-                        color,
-                        Some(color),
-                    )
+                    reader.kills(self.board, &self.region, &targets, &theirs, color)
                 });
-                let Some((_, with_ko)) = read else {
+                let Some((_, shaped)) = read else {
                     return Standing::Unread;
                 };
-                second = with_ko;
+                second = shaped;
             }
             if !first {
                 return Standing::Safe;
@@ -1114,8 +1106,11 @@ impl Local<'_> {
                 if self.answer_with_dame(g, dame) {
                     continue;
                 }
+                // Lost here only after the opponent's fill of this dame: had the owner
+                // filled it first, the group might stand, so it is reported as a fight
+                // nobody finished, as when no connection saves it.
                 let standing = self.answer_threat(g, Some(p), FillReason::FalseEye);
-                if standing == Standing::Open {
+                if matches!(standing, Standing::Open | Standing::Lost) {
                     let stones = self.stones(g);
                     let points = self.eyes(g);
                     let at_stake = 2 * stones.len() as u32 + points.len() as u32;

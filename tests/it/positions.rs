@@ -216,11 +216,30 @@ fn false_eye_on_the_edge() {
     both("false-eye-edge.sgf", "B7,D7", "W+11.5", "W+13.5", &[]);
 }
 
-/// The same group counted alive is an agreement that cannot stand.
+/// The same group counted alive is an agreement that cannot stand: the opponent captures
+/// it whoever moves first (its only resource a ko in which it needs the first threat), so
+/// its eye points count for nobody under territory counting too (`alive-can-be-captured`).
 #[test]
 fn false_eye_group_left_alive_is_unsettled() {
-    ours("false-eye-edge.sgf", "none", "B+2.5", "B+0.5", &[], true).check();
-    ours("false-eye-corner.sgf", "none", "B+6.5", "B+4.5", &[], true).check();
+    let edge = &[("A7", "not-alive"), ("C7", "not-alive")];
+    ours("false-eye-edge.sgf", "none", "B+0.5", "B+0.5", edge, true).check();
+    let corner = &[("A7", "not-alive"), ("D7", "not-alive")];
+    ours(
+        "false-eye-corner.sgf",
+        "none",
+        "B+4.5",
+        "B+4.5",
+        corner,
+        true,
+    )
+    .check();
+    for file in ["false-eye-edge.sgf", "false-eye-corner.sgf"] {
+        let game = japanese_game(file, "none");
+        assert!(
+            has_finding(&game, "unsettled", &["alive-can-be-captured"]),
+            "{file}: not said to be captured whoever moves first: {game}"
+        );
+    }
 }
 
 /// A real eye on the edge and a false one in the corner: dead, with the dead stones given.
