@@ -640,10 +640,11 @@ fn a_seki_of_two_big_eyes_is_not_in_doubt() {
 
 /// Bent four in the corner, before and after the sacrifice: White lives only by winning a
 /// ko in which it needs the first threat, whoever moves first, so it is dead, in every
-/// orientation and without doubt, with the dead stones given and by the estimate. (The
-/// reading gave the group every ko, and so left the position with the vital stone in
-/// doubt, "as the side to move first chooses"; the seki-like form was dead only by the
-/// playouts.)
+/// orientation and without doubt, with the dead stones given and by the estimate; counted
+/// alive, the agreement cannot stand (`alive-can-be-captured`). (The reading gave the
+/// group every ko, and so left the position with the vital stone in doubt, "as the side
+/// to move first chooses"; the seki-like form was dead only by the playouts; counted
+/// alive, both were only `alive-unless-defended`.)
 #[test]
 fn bent_four_in_the_corner_is_dead() {
     let cases = [
@@ -652,6 +653,15 @@ fn bent_four_in_the_corner_is_dead() {
     ];
     for (file, given, japanese, chinese) in cases {
         ours(file, given, japanese, chinese, &[], false).check();
+        let alive = japanese_game(file, "none");
+        assert!(
+            has_finding(
+                &alive,
+                "unsettled",
+                &["alive-can-be-captured", "white stones"]
+            ),
+            "{file}: White counted alive is not said to be captured whoever moves first: {alive}"
+        );
         for (k, game) in counted_in_every_orientation(file, japanese, chinese) {
             let rules = game["rules"].as_str().unwrap_or_default();
             assert!(
