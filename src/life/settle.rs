@@ -909,10 +909,10 @@ impl Local<'_> {
                 return Standing::Unread;
             };
             // Lost is claimed only when the group's colour, moving first, cannot make its
-            // eyes either: that question lets each side shape eyes. It is asked under the
-            // plain ko rule, as the first: a group the opponent kills moving second
-            // unless its colour wins a ko needs the first threat whoever moves, and the
-            // opponent none (bent four in the corner; docs/rules.md, step 4).
+            // eyes either: that question lets each side shape eyes. Like the one above,
+            // it is asked under the plain ko rule: a group the opponent kills moving
+            // second unless its colour wins a ko needs the first threat whoever moves,
+            // and the opponent none (bent four in the corner; docs/rules.md, step 4).
             if second {
                 let read = self.reader.shaping_eyes(|reader| {
                     reader.kills(self.board, &self.region, &targets, &theirs, color)

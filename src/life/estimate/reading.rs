@@ -17,8 +17,10 @@
 //!   once), without losing first a chain of its own at least as large. Capturing the
 //!   opponent's smaller stones is no win for the group in itself: it lives only if the
 //!   opponent can never kill it.
-//! - dead if the opponent kills it whoever moves first, even when the group's colour wins
-//!   every ko; alive if the opponent cannot even moving first and winning every ko.
+//! - dead if the opponent kills it whoever moves first under the plain ko rule, neither
+//!   side having a threat (so also when the group's colour lives only by a ko in which it
+//!   needs the first threat: bent four in the corner); alive if the opponent cannot even
+//!   moving first and winning every ko.
 //!   Otherwise the side to move, or a ko, decides; when the group's colour saves it
 //!   moving first with a connection on an eye point of its own, the group lives and the
 //!   settling of the end makes that point a stone ([`crate::life::settle`]).
@@ -194,10 +196,13 @@ pub(super) fn read(
         .iter()
         .map(|&c| position.point(position.chains[c].stones[0]))
         .collect();
-    // Dead: the opponent kills whoever moves first, even if the group's colour wins every
-    // ko (has a threat for each).
-    let (first, second) =
-        reader.kills_with_ko(board, &points, &targets, &theirs, color, Some(color))?;
+    // Dead: the opponent kills whoever moves first under the plain ko rule, neither side
+    // having a threat. Either no ko matters, or every ko the group's colour could fight is
+    // one in which it needs the first threat, whoever starts it, while the opponent needs
+    // none: the opponent may remove the threats before it takes the ko, and the Japanese
+    // rules, under which a ko is retaken after the game only after a pass, call such a
+    // group dead (bent four in the corner).
+    let (first, second) = reader.kills(board, &points, &targets, &theirs, color)?;
     if first && second {
         return Some(Read::Dead);
     }
@@ -215,19 +220,11 @@ pub(super) fn read(
                 reader.kills_next(&next, &points, &targets, &theirs, color) == Some(false)
             })
     });
-    if saved {
-        return Some(Read::AliveWithConnection);
-    }
-    // Dead after all when the opponent kills whoever moves first under the plain ko rule,
-    // neither side having a threat: every ko the group's colour could fight is one where
-    // it needs the first threat, whoever starts it, and the opponent never needs one. So
-    // the opponent may remove the threats before it takes the ko, and Japanese rules,
-    // which let a ko be retaken after the game only after a pass, call it dead (bent four
-    // in the corner).
-    if reader.kills(board, &points, &targets, &theirs, color) == Some((true, true)) {
-        return Some(Read::Dead);
-    }
-    Some(Read::WhoMoves)
+    Some(if saved {
+        Read::AliveWithConnection
+    } else {
+        Read::WhoMoves
+    })
 }
 
 /// The empty points next to the chains `list` in areas next to `color` only, in reading
