@@ -603,8 +603,8 @@ impl<'a> Judged<'a> {
             settlement = self.settle();
         }
         // The other way round: a group the playouts or its neighbours kept alive that
-        // the opponent captures whoever moves first, even if the group's colour wins every
-        // ko, is dead. The settling's reading proves it (`alive-can-be-captured`); its
+        // the opponent captures whoever moves first, under the plain ko rule, is dead.
+        // The settling's reading proves it (`alive-can-be-captured`); its
         // region gives the group every liberty beyond it, so the kill is no artefact of
         // the region's edge.
         if self.turn_by_reading(
