@@ -363,9 +363,12 @@ impl<'a> Judged<'a> {
             .groups()
             .filter(|&g| self.status[g].is_none())
             .collect();
-        let reader = Reader::new(fights::BUDGET);
         // Whether a group lives can turn on who takes the vital point of its eye space
-        // first: the reading lets each side shape its eyes.
+        // first: the reading lets each side shape its eyes. That takes more positions for
+        // the same region than the settling's questions, so one question may visit half
+        // as many again (docs/rules.md, "Reading a local fight"; the batch's cost bounds
+        // it).
+        let reader = Reader::with_max_states(fights::BUDGET, 3 * fights::MAX_STATES / 2);
         reader.shape_eyes(true);
         for &g in &open {
             self.read[g] = reading::read(

@@ -351,14 +351,23 @@ pub fn fight(board: &Board, region: &[Point], mine: &[Point], theirs: &[Point]) 
 /// spent every question gets no answer.
 pub struct Reader {
     left: Cell<usize>,
+    /// Positions one reading may visit.
+    max_states: usize,
     shape_eyes: Cell<bool>,
 }
 
 impl Reader {
     /// A reader that visits at most `budget` positions in all.
     pub fn new(budget: usize) -> Reader {
+        Reader::with_max_states(budget, MAX_STATES)
+    }
+
+    /// A reader that visits at most `budget` positions in all and `max_states` in one
+    /// reading.
+    pub fn with_max_states(budget: usize, max_states: usize) -> Reader {
         Reader {
             left: Cell::new(budget),
+            max_states,
             shape_eyes: Cell::new(false),
         }
     }
@@ -380,7 +389,7 @@ impl Reader {
 
     /// The positions one reading may visit now.
     fn allowed(&self) -> usize {
-        self.left.get().min(MAX_STATES)
+        self.left.get().min(self.max_states)
     }
 
     fn spend(&self, visited: usize) {
