@@ -430,10 +430,16 @@ fn corner_open_at_one_dame_turns_on_who_moves() {
 /// the fixture `file` turned to orientation `k` (0 to 7), as `oriented` turns it.
 fn estimated_games(file: &str, k: u8) -> Vec<Value> {
     let sgf = std::fs::read_to_string(fixture(&format!("positions/{file}"))).expect("reads");
+    estimated_games_of(oriented(&sgf, 9, k))
+}
+
+/// The games of `goref score --format json --dead estimate --rules japanese,chinese` on
+/// the record `text`, given on standard input.
+fn estimated_games_of(text: String) -> Vec<Value> {
     let output = goref()
         .args(["score", "--format", "json", "--dead", "estimate"])
         .args(["--rules", "japanese,chinese", "-"])
-        .write_stdin(oriented(&sgf, 9, k))
+        .write_stdin(text)
         .output()
         .expect("goref runs");
     let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
@@ -1076,14 +1082,7 @@ fn counts_do_not_depend_on_the_corner_or_the_colours() {
                         .replace("AW[", "AB[")
                         .replace("AX[", "AW[");
                 }
-                let output = goref()
-                    .args(["score", "--format", "json", "--dead", "estimate"])
-                    .args(["--rules", "japanese,chinese", "-"])
-                    .write_stdin(text)
-                    .output()
-                    .expect("goref runs");
-                let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
-                let games = value["games"].as_array().cloned().unwrap_or_default();
+                let games = estimated_games_of(text);
                 let view: Vec<Seen> = games
                     .iter()
                     .map(|g| {
