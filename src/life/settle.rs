@@ -1663,7 +1663,6 @@ fn cut_in_own_area(position: &Position, work: &mut Work, must_fill: &mut Vec<Mus
     }
 }
 
-/// The liberties of the chain at `head` on `board`, in reading order.
 /// The first empty point found next to the chain on `p`: its last liberty, when the chain
 /// is in atari.
 fn last_liberty(board: &Board, p: Point) -> Option<Point> {
@@ -1673,6 +1672,7 @@ fn last_liberty(board: &Board, p: Point) -> Option<Point> {
         .find(|&q| board.get(q).is_none())
 }
 
+/// The liberties of the chain at `head` on `board`, in reading order.
 fn liberties_of(board: &Board, head: Point) -> Vec<Point> {
     let mut libs: Vec<Point> = board
         .chain_stones(head)
