@@ -19,6 +19,7 @@
 //! No input can make any of it panic, and every search is bounded.
 
 pub mod benson;
+pub mod dame_fill;
 pub mod estimate;
 pub mod eyes;
 pub mod fights;

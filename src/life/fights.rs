@@ -486,3 +486,12 @@ pub fn with_move(board: &Board, color: Color, p: Point) -> Option<Board> {
     let outcome = after.play(color, p).ok()?;
     (outcome.suicide == 0).then_some(after)
 }
+
+/// The first empty point found next to the chain on `p`: its last liberty, when the chain
+/// is in atari.
+pub fn last_liberty(board: &Board, p: Point) -> Option<Point> {
+    board
+        .chain_stones(p)
+        .flat_map(|s| board.neighbours(s))
+        .find(|&q| board.get(q).is_none())
+}

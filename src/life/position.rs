@@ -246,6 +246,13 @@ impl Position {
         self.neighbours(i).count() < 4
     }
 
+    /// The area of the empty point `q`, when it is an area of `color`'s own (next to that
+    /// colour only).
+    pub fn own_area(&self, q: Point, color: Color) -> Option<usize> {
+        let a = self.area_of[self.index(q)?];
+        (a != NONE && self.areas[a].owner() == Some(color)).then_some(a)
+    }
+
     /// The chain of the stone on `i` (`None` for an empty point).
     pub fn chain_at(&self, i: usize) -> Option<&Chain> {
         self.chains.get(self.chain_of[i])

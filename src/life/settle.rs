@@ -44,8 +44,9 @@ use crate::point::Point;
 use crate::rules::Suicide;
 
 use super::benson::chains_alive;
+use super::dame_fill::{self, Ending};
 use super::fights::targets as targets_of;
-use super::fights::{self, Cluster, Group, Reader, targets, with_move};
+use super::fights::{self, Cluster, Group, Reader, last_liberty, targets, with_move};
 use super::position::{NONE, Position, bit};
 
 /// What an empty point of the final position is, once the dead stones are off.
@@ -414,6 +415,8 @@ pub(crate) fn settle_checking_on(
     let reader = Reader::new(fights::BUDGET);
     let mut read_areas: Vec<usize> = Vec::new();
     let mut clustered: Vec<usize> = Vec::new();
+    // The areas of the clusters read where every group is safe and none in seki.
+    let mut calm: Vec<usize> = Vec::new();
     let mut first_atari: [Option<Point>; 2] = [None, None];
     for cluster in fights::clusters(position, &wall) {
         clustered.extend(&cluster.areas);
@@ -438,12 +441,16 @@ pub(crate) fn settle_checking_on(
             continue;
         };
         local.dame(&mut shared);
+        let mut settled = true;
         for (g, group) in local.groups.iter().enumerate() {
             if standing[g] == Standing::Safe {
                 safe.extend(&group.chains);
+            } else {
+                settled = false;
             }
             match standing[g] {
                 Standing::Safe | Standing::Unread if local.in_seki(g, &standing) == Some(true) => {
+                    settled = false;
                     for &c in &group.chains {
                         seki_stones.extend(&position.chains[c].stones);
                     }
@@ -459,15 +466,21 @@ pub(crate) fn settle_checking_on(
                 _ => {}
             }
         }
+        if settled {
+            calm.extend(&cluster.areas);
+        }
     }
     clustered.sort_unstable();
+    let mut played = Vec::new();
     dame_between_walls(
         position,
-        &clustered,
+        (&clustered, &calm, &shared),
         &mut work,
         &mut must_fill,
         &mut unsettled,
+        &mut played,
     );
+    read_areas.extend(played);
     connect_in_own_area(
         position,
         &clustered,
@@ -1216,7 +1229,8 @@ impl Local<'_> {
 /// reaching both colours is settled when every point of it is next to stones of both
 /// colours (a stone there encloses nothing); otherwise a stone on one of its points would
 /// leave points reaching one colour only. The small areas of a cluster are left to the
-/// reading (`read`): a fight there is reported as such.
+/// reading, and the dame areas whose fills were played out to that play (both in `read`):
+/// a fight there, or a split whose count depends on who starts, is reported as such.
 fn open_boundaries(position: &Position, read: &[usize], unsettled: &mut Vec<Unsettled>) {
     for a in 0..position.areas.len() {
         if !read.contains(&a) {
@@ -1287,23 +1301,37 @@ fn closed_by_captures(
 /// atari, that chain connects at its last liberty (if the connection leaves it two
 /// liberties or more), which is then no territory: a false eye in the wider sense, as in
 /// `fixtures/positions/fake-seki-fill-order.sgf` (Black's dame E5 leaves White's F5 in
-/// atari on G5, inside White's territory).
+/// atari on G5, inside White's territory). The dame left open in an area, and those of a
+/// calm cluster that either colour can fill (`calm`: its areas; `shared`: the points
+/// neither colour can fill), are split in turn ([`fill_in_turn`]); the areas so played
+/// out are added to `played`.
 fn dame_between_walls(
     position: &Position,
-    clustered: &[usize],
+    (clustered, calm, shared): (&[usize], &[usize], &[usize]),
     work: &mut Work,
     must_fill: &mut Vec<MustFill>,
     unsettled: &mut Vec<Unsettled>,
+    played: &mut Vec<usize>,
 ) {
     for (a, area) in position.areas.iter().enumerate() {
-        if area.points.len() > fights::SMALL_AREA
-            || !area.is_shared()
-            || clustered.binary_search(&a).is_ok()
+        if area.points.len() > fights::SMALL_AREA || !area.is_shared() {
+            continue;
+        }
+        let in_cluster = clustered.binary_search(&a).is_ok();
+        // The dame of a cluster read were filled by its reading; in a cluster where every
+        // group is safe and none in seki (`calm`), those either colour can fill safely
+        // are still split in turn; those neither can are a seki's.
+        if in_cluster
+            && (!calm.contains(&a)
+                || area
+                    .points
+                    .iter()
+                    .any(|i| shared.contains(i) && work.get().get(position.point(*i)).is_none()))
         {
             continue;
         }
         let work = work.get();
-        for &i in &area.points {
+        for &i in area.points.iter().filter(|_| !in_cluster) {
             let p = position.point(i);
             if work.get(p).is_some() {
                 continue;
@@ -1312,26 +1340,7 @@ fn dame_between_walls(
             let (filler, next) = match (fill(Color::Black), fill(Color::White)) {
                 (Some(next), None) => (Color::Black, next),
                 (None, Some(next)) => (Color::White, next),
-                (Some(black), Some(white)) => {
-                    // A lone dame either colour can fill, where one colour's fill leaves
-                    // a chain of the other in atari on a point of its own area: who
-                    // fills it decides a point. No dame, but a boundary left open.
-                    let one_sided = [(Color::Black, &black), (Color::White, &white)]
-                        .into_iter()
-                        .any(|(c, next)| {
-                            !ataris_in_own_area(position, next, p, c.opponent()).is_empty()
-                        });
-                    if area.points.len() == 1 && one_sided {
-                        unsettled.push(Unsettled {
-                            kind: UnsettledKind::OpenBoundary,
-                            color: None,
-                            stones: Vec::new(),
-                            points: vec![p],
-                            at_stake: 1,
-                        });
-                    }
-                    continue;
-                }
+                (Some(_), Some(_)) => continue,
                 (None, None) => continue,
             };
             let owner = filler.opponent();
@@ -1360,15 +1369,16 @@ fn dame_between_walls(
                 must_fill.extend(connections);
             }
         }
-        if let &[i1, i2] = area.points.as_slice() {
-            two_dame_in_a_row(position, [i1, i2], work, must_fill);
+        let open: Vec<Point> = position
+            .points(&area.points)
+            .into_iter()
+            .filter(|&p| work.get(p).is_none())
+            .collect();
+        if !open.is_empty() && fill_in_turn(position, &open, work, must_fill, unsettled) {
+            played.push(a);
         }
     }
 }
-
-/// One split of two dame: the board after it, the chain it leaves in atari on a point of
-/// its owner's area with that point, and the opponent's dame.
-type Split = (Board, Option<(Point, Point)>, Point);
 
 /// The chains of `owner` next to `p` that a stone on `p` left in atari on `board` with
 /// their last liberty on a point of `owner`'s own area (where a connection costs
@@ -1385,7 +1395,7 @@ fn ataris_in_own_area(
             continue;
         }
         if let Some(q) = last_liberty(board, nb)
-            && own_area(position, q, owner).is_some()
+            && position.own_area(q, owner).is_some()
             && !answers.iter().any(|&(_, seen)| seen == q)
         {
             answers.push((nb, q));
@@ -1394,90 +1404,54 @@ fn ataris_in_own_area(
     answers
 }
 
-/// Two dame in a row, `pair`, that both colours can fill: at the end each colour takes
-/// one of them, in an order either may choose, since the opponent answers a fill on one
-/// with the other. When every such split leaves a chain of one colour in atari on a point
-/// of its own area (a stone next to both dame, or extended by one of them, cut off from
-/// the rest), its owner must connect there before the end whatever the order (reason
-/// `false-eye`, after the first dame): the point is no territory. A split counts when the
-/// opponent's stone keeps two liberties (the opponent does not fill into atari); both
-/// splits must count, since with one the owner, filling first, takes both points and who
-/// fills decides.
-fn two_dame_in_a_row(
+/// Two dame or more left open in an area, `open`, that both colours can fill: at the end
+/// the players split them, each choosing the order best for it ([`dame_fill`]). When the
+/// split ends with the same count whoever starts, the connections it forces on the way
+/// are made (reason `false-eye`, after the fill that forced each), and their points are
+/// no territory (`fixtures/positions/two-dame-in-a-row.sgf`,
+/// `fixtures/positions/three-dame-in-a-row.sgf`). When who starts changes the count, the
+/// boundary is open (`unsettled`, the points that change), and only the connections both
+/// starts force are made.
+///
+/// Whether the fills could be played out (a plain filling, no fight).
+fn fill_in_turn(
     position: &Position,
-    pair: [usize; 2],
+    open: &[Point],
     work: &mut Board,
     must_fill: &mut Vec<MustFill>,
-) {
-    let [p1, p2] = pair.map(|i| position.point(i));
-    if work.get(p1).is_some() || work.get(p2).is_some() || !work.neighbours(p1).any(|n| n == p2) {
-        return;
-    }
-    for owner in [Color::Black, Color::White] {
-        let them = owner.opponent();
-        // Each split a player would make (the opponent's point, where its stone keeps two
-        // liberties, then the owner's), and the chain of the owner's it leaves in atari on
-        // a point of the owner's area, if any.
-        let splits: Vec<Split> = [(p1, p2), (p2, p1)]
-            .into_iter()
-            .filter_map(|(theirs, mine)| {
-                let after = with_move(work, them, theirs)
-                    .and_then(|b| with_move(&b, owner, mine))
-                    .filter(|b| b.liberties(theirs) >= 2)?;
-                let lost = lost_chain_in_own_area(position, &after, owner, pair);
-                Some((after, lost, theirs))
-            })
-            .collect();
-        // A split the opponent cannot make (its stone would have one liberty) lets the
-        // owner, filling first, take both: then who fills decides, and nothing is sure.
-        if splits.len() < 2 {
+    unsettled: &mut Vec<Unsettled>,
+) -> bool {
+    let (teire, open_by) = match dame_fill::play_out(position, work, open) {
+        Some(Ending::Settled(teire)) => (teire, 0),
+        Some(Ending::WhoFills { points, teire }) => (teire, points),
+        None => return false,
+    };
+    for t in teire {
+        if must_fill.iter().any(|m| m.point == t.point) {
             continue;
         }
-        let Some((after, Some((chain, q)), theirs)) = splits.first() else {
+        let Some(connected) = with_move(work, t.color, t.point) else {
             continue;
         };
-        let same_everywhere = splits
-            .iter()
-            .all(|(_, lost, _)| lost.is_some_and(|(_, other)| other == *q));
-        if !same_everywhere || must_fill.iter().any(|m| m.point == *q) {
-            continue;
-        }
-        let Some(connected) = with_move(after, owner, *q).filter(|b| b.liberties(*q) >= 2) else {
-            continue;
-        };
-        must_fill.push(MustFill {
-            point: *q,
-            color: owner,
-            chain: *chain,
-            reason: FillReason::FalseEye,
-            after: Some(*theirs),
-        });
         *work = connected;
-        return;
+        must_fill.push(MustFill {
+            point: t.point,
+            color: t.color,
+            chain: t.chain,
+            reason: FillReason::FalseEye,
+            after: Some(t.after),
+        });
     }
-}
-
-/// A chain of `owner` next to one of the points `pair` on `board` that is in atari on a
-/// point of `owner`'s own area ([`ataris_in_own_area`]; the stone on either point is next
-/// to the other): a stone of the chain and that last liberty.
-fn lost_chain_in_own_area(
-    position: &Position,
-    board: &Board,
-    owner: Color,
-    pair: [usize; 2],
-) -> Option<(Point, Point)> {
-    pair.iter().find_map(|&i| {
-        ataris_in_own_area(position, board, position.point(i), owner)
-            .first()
-            .copied()
-    })
-}
-
-/// The area of the empty point `q`, when it is an area of `color`'s own (next to that
-/// colour only).
-fn own_area(position: &Position, q: Point, color: Color) -> Option<usize> {
-    let a = position.area_of[position.index(q)?];
-    (a != NONE && position.areas[a].owner() == Some(color)).then_some(a)
+    if open_by > 0 {
+        unsettled.push(Unsettled {
+            kind: UnsettledKind::OpenBoundary,
+            color: None,
+            stones: Vec::new(),
+            points: open.to_vec(),
+            at_stake: open_by,
+        });
+    }
+    true
 }
 
 /// A chain in atari on a point of an area of its own colour that no cluster read (a
@@ -1509,7 +1483,7 @@ fn connect_in_own_area(
         let Some(q) = last_liberty(work, head) else {
             continue;
         };
-        let Some(a) = own_area(position, q, color) else {
+        let Some(a) = position.own_area(q, color) else {
             continue;
         };
         if clustered.binary_search(&a).is_ok() || must_fill.iter().any(|m| m.point == q) {
@@ -1661,15 +1635,6 @@ fn cut_in_own_area(position: &Position, work: &mut Work, must_fill: &mut Vec<Mus
             after: None,
         });
     }
-}
-
-/// The first empty point found next to the chain on `p`: its last liberty, when the chain
-/// is in atari.
-fn last_liberty(board: &Board, p: Point) -> Option<Point> {
-    board
-        .chain_stones(p)
-        .flat_map(|s| board.neighbours(s))
-        .find(|&q| board.get(q).is_none())
 }
 
 /// The liberties of the chain at `head` on `board`, in reading order.

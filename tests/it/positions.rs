@@ -585,6 +585,63 @@ fn two_dame_in_a_row_need_a_connection() {
     counted_in_every_orientation("two-dame-in-a-row.sgf", "W+4.5", "W+11.5");
 }
 
+/// Three dame in a row beside a stone hanging off a wall: Black gets at most two of them,
+/// and every split leaves the stone (with what it joined) in atari on a point of Black's
+/// territory, so Black connects there, in every orientation. (goref counted that point as
+/// Black's and called J5-J7 an open boundary.)
+#[test]
+fn three_dame_in_a_row_need_a_connection() {
+    both(
+        "three-dame-in-a-row.sgf",
+        "none",
+        "W+9.5",
+        "W+22.5",
+        &[("J3", "false-eye")],
+    );
+    counted_in_every_orientation("three-dame-in-a-row.sgf", "W+9.5", "W+22.5");
+}
+
+/// Two dame in a row beside a stone whose other liberty is in a small eye of a living
+/// group, a cluster goref reads: every split leaves the stone in atari on that eye point,
+/// and White connects there, in every orientation. (The dame of a read cluster that either
+/// colour could fill were left as plain dame, and A3 counted.)
+#[test]
+fn two_dame_beside_a_small_eye_need_a_connection() {
+    both(
+        "teire-two-dame-small-eye.sgf",
+        "none",
+        "W+1.5",
+        "B+10.5",
+        &[("A3", "false-eye")],
+    );
+    counted_in_every_orientation("teire-two-dame-small-eye.sgf", "W+1.5", "B+10.5");
+}
+
+/// The lone dame of `dame-who-fills.sgf` beside a small eye of a living group, a cluster
+/// goref reads: who fills A5 decides a point, so the boundary is open, in every
+/// orientation. (goref said nothing there.)
+#[test]
+fn a_dame_beside_a_small_eye_whose_filler_decides_a_point_is_open() {
+    for dead in ["none", "estimate"] {
+        ours(
+            "dame-who-fills-small-eye.sgf",
+            dead,
+            "W+7.5",
+            "W+0.5",
+            &[],
+            true,
+        )
+        .check();
+    }
+    for (k, game) in counted_in_every_orientation("dame-who-fills-small-eye.sgf", "W+7.5", "W+0.5")
+    {
+        assert!(
+            has_finding(&game, "unsettled", &["open-boundary"]),
+            "orientation {k}: the lone dame is not an open boundary: {game}"
+        );
+    }
+}
+
 /// Black's B1 hangs off its corner by the false eye A1, with the dame C1-D1 between it and
 /// White's wall; D1 only White can fill, and after it C1 too, which leaves B1 in atari:
 /// Black connects at A1, which is no territory, in every orientation. (The dame C1, which
