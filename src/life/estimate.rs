@@ -493,7 +493,8 @@ impl<'a> Judged<'a> {
     ///
     /// - a group left dead by the playouts or its neighbours whose colour, moving first,
     ///   closes its eye space with one stone joined to it and then lives by the static
-    ///   pass's measure (a part of [`groups::BIG`] points touching its colour only);
+    ///   pass's measure (a part of [`groups::BIG`] points touching its colour only), or
+    ///   blocks one point inside the opening and shuts in a straight four;
     /// - a group the playouts keep alive whose every liberty lies in one area of at most
     ///   `BIG + 2` points, shut in by living stones of the opponent's, that one stone of
     ///   its colour would close into such an eye area, and that has no such answer to the
@@ -526,7 +527,7 @@ impl<'a> Judged<'a> {
                 continue;
             }
             let rests_on_one_stone = match d.status {
-                Status::Dead => !d.isolated && groups::closes_big_eye(&self.position, list),
+                Status::Dead => !d.isolated && groups::closes_big_eye(&self.position, list, true),
                 Status::Alive => {
                     d.reason != Some(DoubtReason::WhoMoves) && self.shut_in_one_closable_area(g)
                 }
@@ -568,7 +569,7 @@ impl<'a> Judged<'a> {
         let list = &self.members[g];
         self.shut_in_area(g, groups::BIG + 2, groups::only_area)
             .is_some_and(|a| {
-                groups::closes_big_eye(&self.position, list)
+                groups::closes_big_eye(&self.position, list, false)
                     && !groups::keeps_big_eye(&self.position, list, a)
             })
     }

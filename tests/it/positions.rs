@@ -552,6 +552,26 @@ fn a_second_line_group_with_the_hane_unanswered_turns_on_who_moves() {
     }
 }
 
+/// White's five stones on the second line from the corner, the first line open beyond
+/// them: White's block one point inside the opening shuts in a straight four and lives,
+/// Black moving first kills. Dead in doubt by who moves, in every orientation. (The
+/// playouts killed it, sure in some orientations and near even in others.)
+#[test]
+fn a_second_line_four_in_the_corner_turns_on_who_moves() {
+    for (k, game) in
+        counted_in_every_orientation("second-line-four-corner-who-moves.sgf", "B+57.5", "B+74.5")
+    {
+        assert!(
+            has_finding(
+                &game,
+                "uncertain-status",
+                &["White group", "side to move first chooses"]
+            ),
+            "orientation {k}: no who-moves doubt: {game}"
+        );
+    }
+}
+
 /// Three chains in seki: White's eyeless chain between two one-eyed Black chains, each
 /// shared point a self-atari for whoever fills it. The walls above each wall in a straight
 /// line of six points, two eyes. Nothing is dead, and under `japanese` the two seki eyes

@@ -96,8 +96,10 @@ fn link(position: &Position, board: &PlayBoard) -> Vec<usize> {
 /// where the stone holds for the group ([`closes_for`]), past which such a part of the
 /// area next to the group touches the group's colour only.
 /// The static pass counts such an area as two eyes; so the group's colour, moving first,
-/// lives there.
-pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
+/// lives there. With `inside`, a block one point inside the opening counts too
+/// ([`blocks_inside`]): asked of a group the playouts killed, not of a living one, whose
+/// test has the opponent move first.
+pub(super) fn closes_big_eye(position: &Position, chains: &[usize], inside: bool) -> bool {
     let color = position.chains[chains[0]].color;
     // Such a part touches no stone of the opponent's, so it is made of *inner* points
     // (points of the area next to no stone of the opponent's); it is all of the inner
@@ -144,16 +146,44 @@ pub(super) fn closes_big_eye(position: &Position, chains: &[usize]) -> bool {
                     }
                 }
             }
-            if gates == 1
-                && let Some(p) = gate
-                && closes_for(position, p, chains, &[])
-                && two_eyes(position, &part, &[p])
-            {
+            let Some(p) = gate.filter(|_| gates == 1) else {
+                continue;
+            };
+            if closes_for(position, p, chains, &[]) && two_eyes(position, &part, &[p]) {
+                return true;
+            }
+            if inside && blocks_inside(position, &part, p, chains) {
                 return true;
             }
         }
     }
     false
+}
+
+/// Whether a stone of the group's colour on the point of `part` next to its one opening
+/// `gate`, joined to the group of `chains`, shuts in the rest of the part as a straight
+/// line of [`STRIP`] - 1 points or more walled in by one chain. Four points in a line
+/// shut in on every side by one chain are two eyes: a stone inside is answered next to
+/// it, leaving a one-point eye at each end (or a three-point one beyond a captured
+/// stone); the push that makes four too few in [`STRIP`]'s count needs an opening, and
+/// the block leaves none. So the group's colour, moving first, lives.
+fn blocks_inside(position: &Position, part: &[usize], gate: usize, chains: &[usize]) -> bool {
+    let Some(&q) = part
+        .iter()
+        .find(|&&q| position.neighbours(q).any(|nb| nb == gate))
+    else {
+        return false;
+    };
+    if !joins(position, q, chains) {
+        return false;
+    }
+    let rest: Vec<usize> = part.iter().copied().filter(|&i| i != q).collect();
+    rest.len() + 1 >= STRIP
+        && position.line_walled_by(&rest, &[q]).is_some_and(|wall| {
+            position
+                .neighbours(q)
+                .any(|nb| position.chain_of[nb] == wall)
+        })
 }
 
 /// Whether the group of `chains`, whose liberties all lie in area `a`, keeps an eye area
