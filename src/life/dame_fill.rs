@@ -36,7 +36,9 @@
 //!
 //! The count of a line is territory counting's: a teire costs its owner one point, a
 //! point of the area left empty and touching one colour only is that colour's, a
-//! filled dame is nobody's. Under area counting the dame a player fills are its own, so
+//! filled dame is nobody's, and each connection the caller's [`Cuts`] asks for on the
+//! board where the line ends (a chain left with two liberties that a cut takes) costs its
+//! colour a point. Under area counting the dame a player fills are its own, so
 //! an area whose split is open is open there too.
 //!
 //! The search is exhaustive with a memo of positions (an area of [`MAX_POINTS`] points has
@@ -71,7 +73,8 @@ pub struct Teire {
     pub color: Color,
     /// A stone of the chain the fill left in atari.
     pub chain: Point,
-    /// The fill that forced it.
+    /// The fill that forced it; the point itself for a connection against a cut, which
+    /// the end of the line asks for ([`Cuts`]).
     pub after: Point,
 }
 
@@ -86,16 +89,27 @@ pub enum Ending {
     WhoFills { points: u32, teire: Vec<Teire> },
 }
 
+/// The connections the end of a line still needs beyond the fills' answers, as the
+/// caller judges them on the board where both passed: a chain left with two liberties in
+/// its own area that a cut takes (each: the point, its colour, a stone of the chain).
+pub type Cuts<'a> = dyn Fn(&Board) -> Vec<(Point, Color, Point)> + 'a;
+
 /// The fills of the empty points `points` (one area of `position`, perhaps after some
 /// fills on `board`) played out from `board`, or `None` when they are not a plain filling
-/// (the module documentation).
-pub fn play_out(position: &Position, board: &Board, points: &[Point]) -> Option<Ending> {
+/// (the module documentation); `cuts` are counted at the end of each line.
+pub fn play_out(
+    position: &Position,
+    board: &Board,
+    points: &[Point],
+    cuts: &Cuts<'_>,
+) -> Option<Ending> {
     if points.is_empty() || points.len() > MAX_POINTS {
         return None;
     }
     let mut game = Game {
         position,
         points,
+        cuts,
         memo: HashMap::new(),
     };
     let black = game.value(board, Color::Black, false)?;
@@ -125,6 +139,7 @@ pub fn play_out(position: &Position, board: &Board, points: &[Point]) -> Option<
 struct Game<'a> {
     position: &'a Position,
     points: &'a [Point],
+    cuts: &'a Cuts<'a>,
     /// The value of each position reached, by its hash, the side to move and whether the
     /// last move was a pass; `None` past the bound.
     memo: HashMap<(u64, Color, bool), Option<i32>>,
@@ -212,6 +227,7 @@ impl Game<'_> {
             let Some(step) = next else {
                 // Passing is best, or as good as any fill.
                 if passed {
+                    teire.extend(self.cut_teire(&board));
                     break;
                 }
                 passed = true;
@@ -321,10 +337,28 @@ impl Game<'_> {
         part
     }
 
+    /// The connections `cuts` asks for at the end of a line, as [`Teire`] (after the
+    /// point itself: no fill forced them).
+    fn cut_teire(&self, board: &Board) -> Vec<Teire> {
+        (self.cuts)(board)
+            .into_iter()
+            .map(|(point, color, chain)| Teire {
+                point,
+                color,
+                chain,
+                after: point,
+            })
+            .collect()
+    }
+
     /// The count of the fills' end: each empty point of the area in a part touching one
-    /// colour only is that colour's.
+    /// colour only is that colour's, and each connection a cut asks for costs its colour
+    /// a point.
     fn count(&self, board: &Board) -> i32 {
         let mut count = 0;
+        for (_, color, _) in (self.cuts)(board) {
+            count += if color == Color::Black { -1 } else { 1 };
+        }
         for &p in self.points {
             if board.get(p).is_some() {
                 continue;
@@ -357,7 +391,7 @@ mod tests {
             .iter()
             .map(|p| Point::from_d4(p, board.width(), board.height()).expect("a point"))
             .collect();
-        play_out(&position, &board, &points)
+        play_out(&position, &board, &points, &|_| Vec::new())
     }
 
     /// The right edge of `fixtures/positions/three-dame-in-a-row.sgf`, narrowed: Black's

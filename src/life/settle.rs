@@ -744,6 +744,23 @@ impl Local<'_> {
         let mut standing: Vec<Standing> = (0..self.groups.len())
             .map(|g| self.answer_threat(g, None, FillReason::Teire))
             .collect();
+        // A group that no connection of its own saved may be saved by another group's
+        // connection made after it was asked (a chain whose fall would free the
+        // opponent's seki chain, joined to its wall by its own eye point): it is asked
+        // again while connections are made, so the order of the groups decides nothing.
+        for _ in 0..self.groups.len() {
+            let made = self.must_fill.len();
+            let mut changed = false;
+            for (g, stands) in standing.iter_mut().enumerate() {
+                if *stands == Standing::Open {
+                    *stands = self.answer_threat(g, None, FillReason::Teire);
+                    changed |= *stands != Standing::Open;
+                }
+            }
+            if !changed && self.must_fill.len() == made {
+                break;
+            }
+        }
         // Two groups of opposite colours that each die whoever moves first cannot both
         // die: whoever captures first loses the race that follows (a hanezeki). Neither
         // is taken, and they stand as a seki.
@@ -969,12 +986,22 @@ impl Local<'_> {
         Standing::Open
     }
 
-    /// The first point (in reading order) of an eye of group `g` where a stone of its
-    /// colour joins two of its chains, or one of its chains to a wall, and leaves the
-    /// opponent, moving next, unable to kill the group.
+    /// The first point (in reading order) of an eye of group `g`, or else of another
+    /// group of its colour in the cluster, where a stone of its colour joins two chains
+    /// of that colour, or one of them to a wall, and leaves the opponent, moving next,
+    /// unable to kill group `g`.
     fn saving_connection(&self, g: usize, targets: &[Point], theirs: &[Point]) -> Option<Point> {
         let color = self.groups[g].color;
-        for p in self.eyes(g) {
+        // Its own eye points first, then those of the other groups of its colour in the
+        // cluster: a chain whose capture would free the opponent's chain next to the
+        // group joins its wall there (`fixtures/positions/seki-beside-hanging-chain.sgf`).
+        let mut points = self.eyes(g);
+        for h in 0..self.groups.len() {
+            if h != g && self.groups[h].color == color {
+                points.extend(self.eyes(h));
+            }
+        }
+        for p in points {
             if self.board.get(p).is_some() {
                 continue;
             }
@@ -1421,7 +1448,44 @@ fn fill_in_turn(
     must_fill: &mut Vec<MustFill>,
     unsettled: &mut Vec<Unsettled>,
 ) -> bool {
-    let (teire, open_by) = match dame_fill::play_out(position, work, open) {
+    // A chain of either colour next to the area left with two liberties in its own
+    // area, both empty, that a cut takes (`lost_to`), and that its colour's stone on the
+    // cutting point saves: that stone is a connection the end needs.
+    let cuts = |b: &Board| {
+        let mut heads: Vec<Point> = Vec::new();
+        for &p in open {
+            for nb in b.neighbours(p) {
+                if b.get(nb).is_some() && !heads.iter().any(|&h| b.same_chain(h, nb)) {
+                    heads.push(nb);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for head in heads {
+            let Some(color) = b.get(head) else { continue };
+            let libs = liberties_of(b, head);
+            let &[l1, l2] = libs.as_slice() else { continue };
+            if libs.iter().any(|&l| position.own_area(l, color).is_none()) {
+                continue;
+            }
+            let cut = [(l1, l2), (l2, l1)]
+                .into_iter()
+                .find(|&(at, other)| lost_to(b, head, at, other));
+            let Some((at, _)) = cut else { continue };
+            let saved = with_move(b, color, at).is_some_and(|next| {
+                next.liberties(head) >= 3
+                    || (next.liberties(head) == 2 && {
+                        let l = liberties_of(&next, head);
+                        !lost_to(&next, head, l[0], l[1]) && !lost_to(&next, head, l[1], l[0])
+                    })
+            });
+            if saved && !out.iter().any(|&(q, _, _)| q == at) {
+                out.push((at, color, head));
+            }
+        }
+        out
+    };
+    let (teire, open_by) = match dame_fill::play_out(position, work, open, &cuts) {
         Some(Ending::Settled(teire)) => (teire, 0),
         Some(Ending::WhoFills { points, teire }) => (teire, points),
         None => return false,
@@ -1434,12 +1498,17 @@ fn fill_in_turn(
             continue;
         };
         *work = connected;
+        let cut = t.after == t.point;
         must_fill.push(MustFill {
             point: t.point,
             color: t.color,
             chain: t.chain,
-            reason: FillReason::FalseEye,
-            after: Some(t.after),
+            reason: if cut {
+                FillReason::Teire
+            } else {
+                FillReason::FalseEye
+            },
+            after: (!cut).then_some(t.after),
         });
     }
     if open_by > 0 {
