@@ -741,6 +741,7 @@ impl Local<'_> {
     /// Step 1 of the module documentation, for every group: `None` when the cluster is
     /// too large to read.
     fn threats(&mut self) -> Option<Vec<Standing>> {
+        let mut asked = self.must_fill.len();
         let mut standing: Vec<Standing> = (0..self.groups.len())
             .map(|g| self.answer_threat(g, None, FillReason::Teire))
             .collect();
@@ -749,16 +750,14 @@ impl Local<'_> {
         // opponent's seki chain, joined to its wall by its own eye point): it is asked
         // again while connections are made, so the order of the groups decides nothing.
         for _ in 0..self.groups.len() {
-            let made = self.must_fill.len();
-            let mut changed = false;
+            if self.must_fill.len() == asked || !standing.contains(&Standing::Open) {
+                break;
+            }
+            asked = self.must_fill.len();
             for (g, stands) in standing.iter_mut().enumerate() {
                 if *stands == Standing::Open {
                     *stands = self.answer_threat(g, None, FillReason::Teire);
-                    changed |= *stands != Standing::Open;
                 }
-            }
-            if !changed && self.must_fill.len() == made {
-                break;
             }
         }
         // Two groups of opposite colours that each die whoever moves first cannot both
@@ -1463,6 +1462,9 @@ fn fill_in_turn(
         let mut out = Vec::new();
         for head in heads {
             let Some(color) = b.get(head) else { continue };
+            if b.liberties(head) != 2 {
+                continue;
+            }
             let libs = liberties_of(b, head);
             let &[l1, l2] = libs.as_slice() else { continue };
             if libs.iter().any(|&l| position.own_area(l, color).is_none()) {
