@@ -24,7 +24,10 @@
 //!    there would let its group be killed) is filled by that colour; if that leaves a
 //!    group of the other colour killable, its owner connects through an eye point of its
 //!    own, which must be filled (`false-eye`), and so on (`false-eye-chain`). A dame
-//!    neither colour can fill safely is *shared*.
+//!    neither colour can fill safely is *shared*. The dame either colour can fill are
+//!    split between them in turn, every order played out ([`super::dame_fill`]): the
+//!    connections every split forces are made, and a split whose count depends on who
+//!    fills first is an open boundary.
 //! 3. **Seki.** A group is in seki when the opponent cannot kill it, yet could if the
 //!    opponent's groups next to it never died: it lives only because its neighbour is
 //!    short of liberties too. A group with two eyes of its own, or one large eye, is
