@@ -73,9 +73,9 @@ pub struct Teire {
     pub color: Color,
     /// A stone of the chain the fill left in atari.
     pub chain: Point,
-    /// The fill that forced it; the point itself for a connection against a cut, which
-    /// the end of the line asks for ([`Cuts`]).
-    pub after: Point,
+    /// The fill that forced it; `None` for a connection against a cut, which the end of
+    /// the line asks for ([`Cuts`]).
+    pub after: Option<Point>,
 }
 
 /// How the fills of an area end.
@@ -300,7 +300,7 @@ impl Game<'_> {
                 point: q,
                 color: owner,
                 chain,
-                after: p,
+                after: Some(p),
             };
             (Some(t), if owner == Color::Black { -1 } else { 1 })
         } else {
@@ -337,8 +337,8 @@ impl Game<'_> {
         part
     }
 
-    /// The connections `cuts` asks for at the end of a line, as [`Teire`] (after the
-    /// point itself: no fill forced them).
+    /// The connections `cuts` asks for at the end of a line, as [`Teire`] (after no
+    /// fill: none forced them).
     fn cut_teire(&self, board: &Board) -> Vec<Teire> {
         (self.cuts)(board)
             .into_iter()
@@ -346,7 +346,7 @@ impl Game<'_> {
                 point,
                 color,
                 chain,
-                after: point,
+                after: None,
             })
             .collect()
     }

@@ -1369,8 +1369,8 @@ fn dame_between_walls(
             let (filler, next) = match (fill(Color::Black), fill(Color::White)) {
                 (Some(next), None) => (Color::Black, next),
                 (None, Some(next)) => (Color::White, next),
-                (Some(_), Some(_)) => continue,
-                (None, None) => continue,
+                // Either colour can fill it (split in turn below), or neither.
+                _ => continue,
             };
             let owner = filler.opponent();
             let answers = ataris_in_own_area(position, &next, p, owner);
@@ -1433,14 +1433,15 @@ fn ataris_in_own_area(
     answers
 }
 
-/// Two dame or more left open in an area, `open`, that both colours can fill: at the end
-/// the players split them, each choosing the order best for it ([`dame_fill`]). When the
-/// split ends with the same count whoever starts, the connections it forces on the way
-/// are made (reason `false-eye`, after the fill that forced each), and their points are
-/// no territory (`fixtures/positions/two-dame-in-a-row.sgf`,
-/// `fixtures/positions/three-dame-in-a-row.sgf`). When who starts changes the count, the
-/// boundary is open (`unsettled`, the points that change), and only the connections both
-/// starts force are made.
+/// The dame left open in an area, `open`, one or more: at the end the players split
+/// them, each choosing the order best for it ([`dame_fill`]). When the split ends with the
+/// same count whoever starts, the connections it forces on the way are made (reason
+/// `false-eye`, after the fill that forced each; `teire` for one against a cut where the
+/// line ends), and their points are no territory
+/// (`fixtures/positions/two-dame-in-a-row.sgf`, `three-dame-in-a-row.sgf`,
+/// `cut-after-two-dame.sgf`). When who starts changes the count, the boundary is open
+/// (`unsettled`, the points that change; `dame-who-fills.sgf`), and only the connections
+/// both starts force are made.
 ///
 /// Whether the fills could be played out (a plain filling, no fight).
 fn fill_in_turn(
@@ -1477,13 +1478,7 @@ fn fill_in_turn(
                 .into_iter()
                 .find(|&(at, other)| lost_to(b, head, at, other));
             let Some((at, _)) = cut else { continue };
-            let saved = with_move(b, color, at).is_some_and(|next| {
-                next.liberties(head) >= 3
-                    || (next.liberties(head) == 2 && {
-                        let l = liberties_of(&next, head);
-                        !lost_to(&next, head, l[0], l[1]) && !lost_to(&next, head, l[1], l[0])
-                    })
-            });
+            let saved = with_move(b, color, at).is_some_and(|next| holds(&next, head));
             if saved && !out.iter().any(|&(q, _, _)| q == at) {
                 out.push((at, color, head));
             }
@@ -1503,17 +1498,17 @@ fn fill_in_turn(
             continue;
         };
         *work = connected;
-        let cut = t.after == t.point;
         must_fill.push(MustFill {
             point: t.point,
             color: t.color,
             chain: t.chain,
-            reason: if cut {
-                FillReason::Teire
-            } else {
+            // A connection no fill forced is one against a cut.
+            reason: if t.after.is_some() {
                 FillReason::FalseEye
+            } else {
+                FillReason::Teire
             },
-            after: (!cut).then_some(t.after),
+            after: t.after,
         });
     }
     if open_by > 0 {
@@ -1680,14 +1675,6 @@ fn cut_in_own_area(position: &Position, work: &mut Work, must_fill: &mut Vec<Mus
         if boards.is_empty() || boards.iter().any(|b| b.liberties(head) != 2) {
             continue;
         }
-        let safe = |b: &Board| match b.liberties(head) {
-            0 | 1 => false,
-            2 => {
-                let libs: Vec<Point> = liberties_of(b, head);
-                !lost_to(b, head, libs[0], libs[1]) && !lost_to(b, head, libs[1], libs[0])
-            }
-            _ => true,
-        };
         let attacked = [(libs[0], libs[1]), (libs[1], libs[0])]
             .into_iter()
             .find(|&(at, other)| boards.iter().all(|b| lost_to(b, head, at, other)));
@@ -1696,7 +1683,7 @@ fn cut_in_own_area(position: &Position, work: &mut Work, must_fill: &mut Vec<Mus
         };
         let saves = boards
             .iter()
-            .all(|b| with_move(b, color, at).is_some_and(|next| safe(&next)));
+            .all(|b| with_move(b, color, at).is_some_and(|next| holds(&next, head)));
         let Some(next) = with_move(work, color, at).filter(|_| saves) else {
             continue;
         };
@@ -1708,6 +1695,19 @@ fn cut_in_own_area(position: &Position, work: &mut Work, must_fill: &mut Vec<Mus
             reason: FillReason::Teire,
             after: None,
         });
+    }
+}
+
+/// Whether the chain at `head` on `board` stands against a cut: three liberties or more,
+/// or two that no cut takes ([`lost_to`] from either).
+fn holds(board: &Board, head: Point) -> bool {
+    match board.liberties(head) {
+        0 | 1 => false,
+        2 => {
+            let libs: Vec<Point> = liberties_of(board, head);
+            !lost_to(board, head, libs[0], libs[1]) && !lost_to(board, head, libs[1], libs[0])
+        }
+        _ => true,
     }
 }
 

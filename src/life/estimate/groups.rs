@@ -178,12 +178,7 @@ fn blocks_inside(position: &Position, part: &[usize], gate: usize, chains: &[usi
         return false;
     }
     let rest: Vec<usize> = part.iter().copied().filter(|&i| i != q).collect();
-    rest.len() + 1 >= STRIP
-        && position.line_walled_by(&rest, &[q]).is_some_and(|wall| {
-            position
-                .neighbours(q)
-                .any(|nb| position.chain_of[nb] == wall)
-        })
+    rest.len() + 1 >= STRIP && walled_line(position, &rest, &[q])
 }
 
 /// Whether the group of `chains`, whose liberties all lie in area `a`, keeps an eye area
@@ -261,9 +256,12 @@ fn two_eyes(position: &Position, part: &[usize], mine: &[usize]) -> bool {
     if part.len() >= BIG {
         return true;
     }
-    if part.len() < STRIP {
-        return false;
-    }
+    part.len() >= STRIP && walled_line(position, part, mine)
+}
+
+/// Whether `part` is a straight line walled in by one chain ([`Position::line_walled_by`],
+/// with the stones to come on `mine`) that each stone of `mine` joins.
+fn walled_line(position: &Position, part: &[usize], mine: &[usize]) -> bool {
     position.line_walled_by(part, mine).is_some_and(|wall| {
         mine.iter().all(|&q| {
             position
