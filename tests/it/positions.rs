@@ -137,6 +137,18 @@ fn both(
     ours(file, "estimate", japanese, chinese, dropped, false).check();
 }
 
+/// [`both`] with no dead stones given, and the estimate's count of the same position in
+/// each of the eight orientations ([`counted_in_every_orientation`]).
+fn both_in_every_orientation(
+    file: &str,
+    japanese: &'static str,
+    chinese: &'static str,
+    dropped: &'static [(&'static str, &'static str)],
+) {
+    both(file, "none", japanese, chinese, dropped);
+    counted_in_every_orientation(file, japanese, chinese);
+}
+
 /// Black E7-F9 and White D7-D9 share E9 and E8 and have no eye: a seki whose points are
 /// dame, so nothing leaves the territory.
 #[test]
@@ -579,14 +591,12 @@ fn a_second_line_four_in_the_corner_turns_on_who_moves() {
 /// confidence 1, W+12.5: the walls, alive only by the playouts, left the seki to them.)
 #[test]
 fn three_chains_in_seki() {
-    both(
+    both_in_every_orientation(
         "seki-three-groups.sgf",
-        "none",
         "W+24.5",
         "W+23.5",
         &[("A1", "seki"), ("G1", "seki")],
     );
-    counted_in_every_orientation("seki-three-groups.sgf", "W+24.5", "W+23.5");
 }
 
 /// A seki without eyes whose opponent chain is walled in by a chain hanging off a wall:
@@ -614,14 +624,12 @@ fn a_seki_chain_saved_by_another_chains_connection() {
 /// Black's: both colours could fill either dame safely, so neither fill was looked at.)
 #[test]
 fn two_dame_in_a_row_need_a_connection() {
-    both(
+    both_in_every_orientation(
         "two-dame-in-a-row.sgf",
-        "none",
         "W+4.5",
         "W+11.5",
         &[("J3", "false-eye")],
     );
-    counted_in_every_orientation("two-dame-in-a-row.sgf", "W+4.5", "W+11.5");
 }
 
 /// Three dame in a row beside a stone hanging off a wall: Black gets at most two of them,
@@ -630,14 +638,12 @@ fn two_dame_in_a_row_need_a_connection() {
 /// Black's and called J5-J7 an open boundary.)
 #[test]
 fn three_dame_in_a_row_need_a_connection() {
-    both(
+    both_in_every_orientation(
         "three-dame-in-a-row.sgf",
-        "none",
         "W+9.5",
         "W+22.5",
         &[("J3", "false-eye")],
     );
-    counted_in_every_orientation("three-dame-in-a-row.sgf", "W+9.5", "W+22.5");
 }
 
 /// Two dame in a row beside a stone whose other liberty is in a small eye of a living
@@ -646,14 +652,12 @@ fn three_dame_in_a_row_need_a_connection() {
 /// colour could fill were left as plain dame, and A3 counted.)
 #[test]
 fn two_dame_beside_a_small_eye_need_a_connection() {
-    both(
+    both_in_every_orientation(
         "teire-two-dame-small-eye.sgf",
-        "none",
         "W+1.5",
         "B+10.5",
         &[("A3", "false-eye")],
     );
-    counted_in_every_orientation("teire-two-dame-small-eye.sgf", "W+1.5", "B+10.5");
 }
 
 /// The lone dame of `dame-who-fills.sgf` beside a small eye of a living group, a cluster
@@ -688,14 +692,12 @@ fn a_dame_beside_a_small_eye_whose_filler_decides_a_point_is_open() {
 /// on the corner the shape stood in, W+7 or W+8 at komi 0.)
 #[test]
 fn a_false_eye_behind_two_dame_is_filled_in_every_orientation() {
-    both(
+    both_in_every_orientation(
         "corner-false-eye-two-dame.sgf",
-        "none",
         "W+14.5",
         "W+13.5",
         &[("A1", "false-eye")],
     );
-    counted_in_every_orientation("corner-false-eye-two-dame.sgf", "W+14.5", "W+13.5");
 }
 
 /// With the pair B9-C8, in atari on the false eye C9 next to Black's D9, named dead, White
