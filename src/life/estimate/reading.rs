@@ -39,7 +39,7 @@ const MAX_REGION: usize = 40;
 
 /// A region with more empty points than this is not read: the positions to read grow
 /// about threefold with each empty point.
-const MAX_EMPTY: usize = 6;
+const MAX_EMPTY: usize = 7;
 
 /// An unsettled chain of this many stones next to the region is taken as a wall: a chain
 /// that long reaches far beyond a small shut-in fight, and whether it lives is decided
