@@ -1075,6 +1075,14 @@ impl Local<'_> {
                     [true, true] => both.push(i),
                     [black, _] => {
                         let filler = if black { Color::Black } else { Color::White };
+                        if !self
+                            .board
+                            .neighbours(p)
+                            .any(|n| self.board.get(n) == Some(filler.opponent()))
+                        {
+                            both.push(i);
+                            continue;
+                        }
                         if let Some(next) = with_move(self.board, filler, p) {
                             *self.board = next;
                             filled.push(p);
@@ -1452,7 +1460,7 @@ fn fill_in_turn(
     unsettled: &mut Vec<Unsettled>,
 ) -> bool {
     // A chain of either colour next to the area left with two liberties in its own
-    // area, both empty, that a cut takes (`lost_to`), and that its colour's stone on the
+    // area, both empty, that a cut (`lost_to`) or a snapback takes, and that its colour's stone on the
     // cutting point saves: that stone is a connection the end needs.
     let cuts = |b: &Board| {
         let mut heads: Vec<Point> = Vec::new();
@@ -1476,7 +1484,7 @@ fn fill_in_turn(
             }
             let cut = [(l1, l2), (l2, l1)]
                 .into_iter()
-                .find(|&(at, other)| lost_to(b, head, at, other));
+                .find(|&(at, other)| lost_to(b, head, at, other) || snapback(b, head, at, other));
             let Some((at, _)) = cut else { continue };
             let saved = with_move(b, color, at).is_some_and(|next| holds(&next, head));
             if saved && !out.iter().any(|&(q, _, _)| q == at) {
@@ -1705,7 +1713,11 @@ fn holds(board: &Board, head: Point) -> bool {
         0 | 1 => false,
         2 => {
             let libs: Vec<Point> = liberties_of(board, head);
-            !lost_to(board, head, libs[0], libs[1]) && !lost_to(board, head, libs[1], libs[0])
+            let (a, b) = (libs[0], libs[1]);
+            !lost_to(board, head, a, b)
+                && !lost_to(board, head, b, a)
+                && !snapback(board, head, a, b)
+                && !snapback(board, head, b, a)
         }
         _ => true,
     }
@@ -1758,11 +1770,7 @@ fn lost_to(board: &Board, head: Point, at: Point, other: Point) -> bool {
     if attacked.liberties(at) < 2 || attacked.liberties(head) != 1 {
         return false;
     }
-    let rescue = attacked
-        .chain_stones(head)
-        .flat_map(|s| attacked.neighbours(s))
-        .any(|nb| attacked.get(nb) == Some(them) && attacked.liberties(nb) == 1);
-    if rescue {
+    if can_capture_out(&attacked, head, None) {
         return false;
     }
     if with_move(&attacked, color, other).is_some_and(|b| b.liberties(head) >= 2) {
@@ -1781,6 +1789,60 @@ fn lost_to(board: &Board, head: Point, at: Point, other: Point) -> bool {
         })
         .count();
     taken.get(head).is_none() && (joins >= 2 || joins >= 1 && libs.len() >= 3)
+}
+
+/// Whether the opponent's throw-in on `at`, one of the two liberties of the chain at
+/// `head`, takes the chain by a snapback. Each step is a fact of the board:
+/// - the stone on `at` has one liberty, `other`, the chain's other liberty, so it leaves
+///   the chain in atari there, next to no other opponent chain in atari;
+/// - the owner taking the stone on `other` is left in atari on `at` (the point it just
+///   emptied), and the opponent takes it all back there: two stones or more, no ko;
+/// - the owner leaving the stone is taken by the opponent's stone on `other`.
+///
+/// (helper probe fresh1 f10: Black's C9-E8 with the liberties D9 and E9; White's E9 is
+/// taken on D9, and White takes the five stones back on E9.)
+fn snapback(board: &Board, head: Point, at: Point, other: Point) -> bool {
+    let Some(color) = board.get(head) else {
+        return false;
+    };
+    let them = color.opponent();
+    // The stone on `at` has `other` for its only empty neighbour: most points fail here.
+    let mut empty = board.neighbours(at).filter(|&q| board.get(q).is_none());
+    if empty.next() != Some(other) || empty.next().is_some() {
+        return false;
+    }
+    let Some(thrown) = with_move(board, them, at) else {
+        return false;
+    };
+    if thrown.liberties(at) != 1 || thrown.liberties(head) != 1 {
+        return false;
+    }
+    if can_capture_out(&thrown, head, Some(at)) {
+        return false;
+    }
+    let Some(took) = with_move(&thrown, color, other) else {
+        return false;
+    };
+    if took.get(at).is_some() || took.liberties(head) != 1 || took.liberties(other) != 1 {
+        return false;
+    }
+    with_move(&took, them, at).is_some_and(|back| back.get(head).is_none())
+}
+
+/// Whether the chain at `head` on `board` touches an opponent chain in atari (but the one
+/// on `except`), whose capture would give it liberties.
+fn can_capture_out(board: &Board, head: Point, except: Option<Point>) -> bool {
+    let Some(color) = board.get(head) else {
+        return false;
+    };
+    board
+        .chain_stones(head)
+        .flat_map(|s| board.neighbours(s))
+        .any(|nb| {
+            board.get(nb) == Some(color.opponent())
+                && except.is_none_or(|e| !board.same_chain(nb, e))
+                && board.liberties(nb) == 1
+        })
 }
 
 /// Step 4: stones named dead (those of `dead`) that reading shows the opponent cannot

@@ -616,6 +616,20 @@ fn a_seki_chain_saved_by_another_chains_connection() {
     );
 }
 
+/// A snapback after two dame: whoever fills B8, Black's chain ends with two liberties in
+/// its own area and White's throw-in on one is a snapback, so Black fills E9, which is no
+/// territory; who fills B8 first decides B7, reported as an open boundary, in every
+/// orientation. (goref let White fill B7, which touches no Black stone, as a dame only
+/// White could fill, and never asked who fills B8 first.)
+#[test]
+fn a_snapback_after_two_dame_is_filled_and_the_split_in_doubt() {
+    let file = "snapback-after-two-dame.sgf";
+    let dropped = &[("E9", "teire")];
+    ours(file, "none", "W+44.5", "W+47.5", dropped, true).check();
+    ours(file, "estimate", "W+44.5", "W+47.5", dropped, true).check();
+    counted_in_every_orientation(file, "W+44.5", "W+47.5");
+}
+
 /// A seki in the corner with three of White's stones inside Black's chain, four
 /// liberties shared and one each of its own: nobody is dead, in every orientation, and
 /// nothing is in doubt. (The reading of Black's chain ran past three million positions
@@ -694,18 +708,20 @@ fn a_dame_beside_a_small_eye_whose_filler_decides_a_point_is_open() {
 }
 
 /// Black's B1 hangs off its corner by the false eye A1, with the dame C1-D1 between it and
-/// White's wall; D1 only White can fill, and after it C1 too, which leaves B1 in atari:
-/// Black connects at A1, which is no territory, in every orientation. (The dame C1, which
-/// either colour could fill before D1 was filled, was asked only once: the count turned
-/// on the corner the shape stood in, W+7 or W+8 at komi 0.)
+/// White's wall. Whoever fills C1, B1 ends in atari on A1: Black connects at A1, which is
+/// no territory, in every orientation. Who fills C1 first decides D1 (White's point after
+/// White's C1, a dame White fills after Black's), so the boundary is reported open, one
+/// point. (The dame C1, which either colour could fill before D1 was filled, was asked
+/// only once: the count turned on the corner the shape stood in, W+7 or W+8 at komi 0.
+/// Then D1, which touches no Black stone, was filled by White as a dame "only White can
+/// fill", and who fills C1 first was never asked.)
 #[test]
 fn a_false_eye_behind_two_dame_is_filled_in_every_orientation() {
-    both_in_every_orientation(
-        "corner-false-eye-two-dame.sgf",
-        "W+14.5",
-        "W+13.5",
-        &[("A1", "false-eye")],
-    );
+    let file = "corner-false-eye-two-dame.sgf";
+    let dropped = &[("A1", "false-eye")];
+    ours(file, "none", "W+14.5", "W+13.5", dropped, true).check();
+    ours(file, "estimate", "W+14.5", "W+13.5", dropped, true).check();
+    counted_in_every_orientation(file, "W+14.5", "W+13.5");
 }
 
 /// With the pair B9-C8, in atari on the false eye C9 next to Black's D9, named dead, White
