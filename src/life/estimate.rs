@@ -364,11 +364,8 @@ impl<'a> Judged<'a> {
             .filter(|&g| self.status[g].is_none())
             .collect();
         // Whether a group lives can turn on who takes the vital point of its eye space
-        // first: the reading lets each side shape its eyes. That takes more positions for
-        // the same region than the settling's questions, so one question may visit three
-        // times as many (docs/rules.md, "Reading a local fight"; the batch's cost bounds
-        // it).
-        let reader = Reader::with_max_states(fights::BUDGET, 3 * fights::MAX_STATES);
+        // first: the reading lets each side shape its eyes.
+        let reader = Reader::new(fights::BUDGET);
         reader.shape_eyes(true);
         for &g in &open {
             self.read[g] = reading::read(
