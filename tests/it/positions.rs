@@ -630,6 +630,17 @@ fn a_snapback_after_two_dame_is_filled_and_the_split_in_doubt() {
     counted_in_every_orientation(file, "W+44.5", "W+47.5");
 }
 
+/// A race in the corner that the side to move wins: Black's chain lives on the pyramid
+/// four of its eye, White's has five liberties outside. The estimate counts one line and
+/// says the side to move decides, in every orientation. (The settling's reading of the
+/// race ran past 1,000 positions, and the race was counted with no doubt.)
+#[test]
+fn a_race_the_side_to_move_wins_is_in_doubt() {
+    let file = "race-pyramid-four-who-moves.sgf";
+    ours(file, "estimate", "B+55.5", "B+74.5", &[], true).check();
+    counted_in_every_orientation(file, "B+55.5", "B+74.5");
+}
+
 /// A seki in the corner with three of White's stones inside Black's chain, four
 /// liberties shared and one each of its own: nobody is dead, in every orientation, and
 /// nothing is in doubt. (The reading of Black's chain ran past three million positions
