@@ -496,7 +496,16 @@ pub(crate) fn settle_checking_on(
     open_boundaries(position, &read_areas, &mut unsettled);
     closed_by_captures(board, dead, fills, &mut unsettled);
     check_dead(board, whole, check, &reader, &mut unsettled);
-    unsettled.dedup_by(|a, b| a.kind == b.kind && a.stones == b.stones && a.points == b.points);
+    // The same finding may come from two steps, not one after the other (a group's threat
+    // read, then again after a dame's fill): said once, where it was first found.
+    let mut once: Vec<Unsettled> = Vec::with_capacity(unsettled.len());
+    for u in unsettled.drain(..) {
+        let same = |k: &Unsettled| k.kind == u.kind && k.stones == u.stones && k.points == u.points;
+        if !once.iter().any(same) {
+            once.push(u);
+        }
+    }
+    unsettled = once;
     // Stones the opponent captures whoever moves first are not also said to be captured
     // unless defended (a later step may read them again after a fill).
     let lost: Vec<Vec<Point>> = unsettled

@@ -639,6 +639,27 @@ fn a_race_the_side_to_move_wins_is_in_doubt() {
     let file = "race-pyramid-four-who-moves.sgf";
     ours(file, "estimate", "B+55.5", "B+74.5", &[], true).check();
     counted_in_every_orientation(file, "B+55.5", "B+74.5");
+    // Counted as the players left it, each chain is one the opponent takes moving first,
+    // said once each. (White's was said twice: by the threat step, and again after a
+    // dame's fill, with Black's between them.)
+    let output = goref()
+        .args([
+            "score", "--format", "json", "--dead", "none", "--rules", "japanese",
+        ])
+        .arg(fixture(&format!("positions/{file}")))
+        .output()
+        .expect("goref runs");
+    let value: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let details: Vec<&str> = value["games"][0]["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["kind"] == "unsettled")
+        .filter_map(|f| f["detail"].as_str())
+        .collect();
+    assert_eq!(details.len(), 2, "{details:?}");
+    assert!(details[0].contains("white stones at A4"), "{details:?}");
+    assert!(details[1].contains("black stones at A3"), "{details:?}");
 }
 
 /// A seki in the corner with three of White's stones inside Black's chain, four
