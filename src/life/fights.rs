@@ -353,23 +353,15 @@ pub fn fight(board: &Board, region: &[Point], mine: &[Point], theirs: &[Point]) 
 /// spent every question gets no answer.
 pub struct Reader {
     left: Cell<usize>,
-    /// Positions one reading may visit.
-    max_states: usize,
     shape_eyes: Cell<bool>,
 }
 
 impl Reader {
-    /// A reader that visits at most `budget` positions in all.
-    pub fn new(budget: usize) -> Reader {
-        Reader::with_max_states(budget, MAX_STATES)
-    }
-
-    /// A reader that visits at most `budget` positions in all and `max_states` in one
+    /// A reader that visits at most `budget` positions in all, and [`MAX_STATES`] in one
     /// reading.
-    pub fn with_max_states(budget: usize, max_states: usize) -> Reader {
+    pub fn new(budget: usize) -> Reader {
         Reader {
             left: Cell::new(budget),
-            max_states,
             shape_eyes: Cell::new(false),
         }
     }
@@ -391,7 +383,7 @@ impl Reader {
 
     /// The positions one reading may visit now.
     fn allowed(&self) -> usize {
-        self.left.get().min(self.max_states)
+        self.left.get().min(MAX_STATES)
     }
 
     fn spend(&self, visited: usize) {

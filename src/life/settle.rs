@@ -1469,8 +1469,8 @@ fn fill_in_turn(
     unsettled: &mut Vec<Unsettled>,
 ) -> bool {
     // A chain of either colour next to the area left with two liberties in its own
-    // area, both empty, that a cut (`lost_to`) or a snapback takes, and that its colour's stone on the
-    // cutting point saves: that stone is a connection the end needs.
+    // area, both empty, that a cut or a snapback takes ([`taken_at`]), and that its
+    // colour's stone on that point saves: that stone is a connection the end needs.
     let cuts = |b: &Board| {
         let mut heads: Vec<Point> = Vec::new();
         for &p in open {
@@ -1487,14 +1487,12 @@ fn fill_in_turn(
                 continue;
             }
             let libs = liberties_of(b, head);
-            let &[l1, l2] = libs.as_slice() else { continue };
             if libs.iter().any(|&l| position.own_area(l, color).is_none()) {
                 continue;
             }
-            let cut = [(l1, l2), (l2, l1)]
-                .into_iter()
-                .find(|&(at, other)| lost_to(b, head, at, other) || snapback(b, head, at, other));
-            let Some((at, _)) = cut else { continue };
+            let Some(at) = taken_at(b, head) else {
+                continue;
+            };
             let saved = with_move(b, color, at).is_some_and(|next| holds(&next, head));
             if saved && !out.iter().any(|&(q, _, _)| q == at) {
                 out.push((at, color, head));
@@ -1716,20 +1714,26 @@ fn cut_in_own_area(position: &Position, work: &mut Work, must_fill: &mut Vec<Mus
 }
 
 /// Whether the chain at `head` on `board` stands against a cut: three liberties or more,
-/// or two that no cut takes ([`lost_to`] from either).
+/// or two that no cut or snapback takes ([`taken_at`]).
 fn holds(board: &Board, head: Point) -> bool {
     match board.liberties(head) {
         0 | 1 => false,
-        2 => {
-            let libs: Vec<Point> = liberties_of(board, head);
-            let (a, b) = (libs[0], libs[1]);
-            !lost_to(board, head, a, b)
-                && !lost_to(board, head, b, a)
-                && !snapback(board, head, a, b)
-                && !snapback(board, head, b, a)
-        }
+        2 => taken_at(board, head).is_none(),
         _ => true,
     }
+}
+
+/// The liberty of the chain at `head` on `board`, which has two, where the opponent's
+/// stone takes it: a cut ([`lost_to`]) or a snapback ([`snapback`]), the liberties tried
+/// in reading order.
+fn taken_at(board: &Board, head: Point) -> Option<Point> {
+    let &[l1, l2] = liberties_of(board, head).as_slice() else {
+        return None;
+    };
+    [(l1, l2), (l2, l1)]
+        .into_iter()
+        .find(|&(at, other)| lost_to(board, head, at, other) || snapback(board, head, at, other))
+        .map(|(at, _)| at)
 }
 
 /// The liberties of the chain at `head` on `board`, in reading order.

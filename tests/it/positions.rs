@@ -149,6 +149,19 @@ fn both_in_every_orientation(
     counted_in_every_orientation(file, japanese, chinese);
 }
 
+/// [`both_in_every_orientation`] for a position that cannot stand as given: the same
+/// counts, with doubt reported under both rule sets.
+fn in_doubt_in_every_orientation(
+    file: &str,
+    japanese: &'static str,
+    chinese: &'static str,
+    dropped: &'static [(&'static str, &'static str)],
+) {
+    ours(file, "none", japanese, chinese, dropped, true).check();
+    ours(file, "estimate", japanese, chinese, dropped, true).check();
+    counted_in_every_orientation(file, japanese, chinese);
+}
+
 /// Black E7-F9 and White D7-D9 share E9 and E8 and have no eye: a seki whose points are
 /// dame, so nothing leaves the territory.
 #[test]
@@ -623,11 +636,12 @@ fn a_seki_chain_saved_by_another_chains_connection() {
 /// White could fill, and never asked who fills B8 first.)
 #[test]
 fn a_snapback_after_two_dame_is_filled_and_the_split_in_doubt() {
-    let file = "snapback-after-two-dame.sgf";
-    let dropped = &[("E9", "teire")];
-    ours(file, "none", "W+44.5", "W+47.5", dropped, true).check();
-    ours(file, "estimate", "W+44.5", "W+47.5", dropped, true).check();
-    counted_in_every_orientation(file, "W+44.5", "W+47.5");
+    in_doubt_in_every_orientation(
+        "snapback-after-two-dame.sgf",
+        "W+44.5",
+        "W+47.5",
+        &[("E9", "teire")],
+    );
 }
 
 /// A race in the corner that the side to move wins: Black's chain lives on the pyramid
@@ -749,11 +763,12 @@ fn a_dame_beside_a_small_eye_whose_filler_decides_a_point_is_open() {
 /// fill", and who fills C1 first was never asked.)
 #[test]
 fn a_false_eye_behind_two_dame_is_filled_in_every_orientation() {
-    let file = "corner-false-eye-two-dame.sgf";
-    let dropped = &[("A1", "false-eye")];
-    ours(file, "none", "W+14.5", "W+13.5", dropped, true).check();
-    ours(file, "estimate", "W+14.5", "W+13.5", dropped, true).check();
-    counted_in_every_orientation(file, "W+14.5", "W+13.5");
+    in_doubt_in_every_orientation(
+        "corner-false-eye-two-dame.sgf",
+        "W+14.5",
+        "W+13.5",
+        &[("A1", "false-eye")],
+    );
 }
 
 /// With the pair B9-C8, in atari on the false eye C9 next to Black's D9, named dead, White
